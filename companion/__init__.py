@@ -1,0 +1,1 @@
+"""Companion: table-side referee and scorekeeper for French card games."""

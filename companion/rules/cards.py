@@ -1,0 +1,389 @@
+"""Cards, ranks, suits and decks, in the notation of shared/RULES.md.
+
+Canonical notation (always what the engine prints): rank ``2 3 … 10 J Q K A`` and
+suit ``c d h s`` (``10h``, ``Qs``, ``Ad``); jokers ``RJ`` (red, "joker couleur") and
+``BJ`` (black); tarot trumps ``T1`` … ``T21`` and the Excuse ``EX``.  On input the
+French ranks ``V D R`` stand for ``J Q K``, the symbols ``♣ ♦ ♥ ♠`` for the suits,
+and case does not matter.
+
+Nothing here knows a game's order of cards: each game module ranks cards itself.
+
+>>> parse_cards("10h V♠ rj")
+(Card.parse('10h'), Card.parse('Js'), Card.parse('RJ'))
+>>> format_cards(parse_cards(["Ad", "T21", "EX"]))
+'Ad T21 EX'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from companion.rules.i18n import RulesError, Text
+
+
+class Suit(StrEnum):
+    """The four French suits, by their notation letter.
+
+    >>> Suit("h").symbol, Suit.SPADES.name_in("fr")
+    ('♥', 'pique')
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def name_in(self, lang: str = "fr") -> str:
+        """The suit's name: ``trèfle``, ``carreau``… or ``clubs``, ``diamonds``…"""
+        return _SUIT_NAMES["en" if lang == "en" else "fr"][self]
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_NAMES = {
+    "fr": {Suit.CLUBS: "trèfle", Suit.DIAMONDS: "carreau", Suit.HEARTS: "cœur", Suit.SPADES: "pique"},
+    "en": {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"},
+}
+
+
+class Rank(StrEnum):
+    """The thirteen ranks of a French deck, by their notation.
+
+    ``pips`` is the face value with the ace low (A = 1, J = 11, Q = 12, K = 13),
+    used only for sorting and for games that count faces; game order lives in
+    each game module.
+
+    >>> Rank("10").pips, Rank.ACE.pips, Rank.JACK.label("fr")
+    (10, 1, 'V')
+    """
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def pips(self) -> int:
+        """Face value, ace low: 2 … 10, J = 11, Q = 12, K = 13, A = 1."""
+        return _PIPS[self]
+
+    @property
+    def is_face(self) -> bool:
+        """J, Q and K (the "figures")."""
+        return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+    def label(self, lang: str = "fr") -> str:
+        """The rank as players write it: French ``V D R`` for J Q K."""
+        if lang != "en" and self in _FRENCH_FACES:
+            return _FRENCH_FACES[self]
+        return self.value
+
+    def name_in(self, lang: str = "fr") -> str:
+        """The rank as a word in a sentence (``as``, ``valet``, ``9``…)."""
+        names = _RANK_WORDS["en" if lang == "en" else "fr"]
+        return names.get(self, self.value)
+
+
+_PIPS = {r: i for i, r in enumerate(Rank, start=2)} | {Rank.ACE: 1}
+_FRENCH_FACES = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+_RANK_WORDS = {
+    "fr": {Rank.JACK: "valet", Rank.QUEEN: "dame", Rank.KING: "roi", Rank.ACE: "as"},
+    "en": {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"},
+}
+#: Ranks from low to high by face value (ace first).
+RANKS_BY_PIPS: tuple[Rank, ...] = tuple(sorted(Rank, key=lambda r: r.pips))
+
+_RANK_ALIASES = {r.value.upper(): r for r in Rank} | {"V": Rank.JACK, "D": Rank.QUEEN, "R": Rank.KING}
+_SUIT_ALIASES = {s.value: s for s in Suit} | {
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_CARD_RE = re.compile(r"^(10|[2-9JQKAVDR])(.)$", re.IGNORECASE)
+_TRUMP_RE = re.compile(r"^T(\d{1,2})$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """One card: a suit card, a joker, a tarot trump or the Excuse.
+
+    Exactly one of these holds: ``rank`` and ``suit`` are set (a suit card);
+    ``joker`` is ``"R"`` or ``"B"``; ``trump`` is 1..21; ``trump`` is 0 (the Excuse).
+
+    >>> Card.parse("V♥")
+    Card.parse('Jh')
+    >>> str(Card.parse("ex")), Card.parse("T7").trump, Card.parse("BJ").is_joker
+    ('EX', 7, True)
+    >>> Card.parse("Qs").display("fr"), Card.parse("RJ").display("en")
+    ('D♠', 'Red joker')
+    """
+
+    rank: Rank | None = None
+    suit: Suit | None = None
+    joker: str | None = None
+    trump: int | None = None
+    _code: str = field(default="", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.rank is not None and self.suit is not None and self.joker is None and self.trump is None:
+            code = f"{self.rank.value}{self.suit.value}"
+        elif self.joker in ("R", "B") and self.rank is None and self.suit is None and self.trump is None:
+            code = f"{self.joker}J"
+        elif self.trump is not None and 0 <= self.trump <= 21 and self.rank is None and self.suit is None:
+            code = "EX" if self.trump == 0 else f"T{self.trump}"
+        else:
+            raise ValueError(f"not a card: {self!r}")
+        object.__setattr__(self, "_code", code)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in the notation of RULES.md; raise :class:`CardError`.
+
+        >>> Card.parse(" 10♦ ")
+        Card.parse('10d')
+        >>> Card.parse("11h")
+        Traceback (most recent call last):
+        ...
+        companion.rules.cards.CardError: Carte inconnue : « 11h ».
+        """
+        if not isinstance(text, str):
+            raise CardError(Text("Une carte s'écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."))
+        raw = text.strip()
+        key = raw.upper()
+        if key in ("RJ", "BJ"):
+            return cls(joker=key[0])
+        if key == "EX":
+            return cls(trump=0)
+        if m := _TRUMP_RE.match(raw):
+            number = int(m.group(1))
+            if 1 <= number <= 21:
+                return cls(trump=number)
+        elif m := _CARD_RE.match(raw):
+            suit = _SUIT_ALIASES.get(m.group(2).lower())
+            if suit is not None:
+                return cls(rank=_RANK_ALIASES[m.group(1).upper()], suit=suit)
+        raise CardError(Text(f"Carte inconnue : « {raw} ».", f"Unknown card: '{raw}'."))
+
+    @property
+    def is_joker(self) -> bool:
+        """A red or black joker."""
+        return self.joker is not None
+
+    @property
+    def is_trump(self) -> bool:
+        """A tarot trump T1..T21 (not the Excuse)."""
+        return self.trump is not None and self.trump > 0
+
+    @property
+    def is_excuse(self) -> bool:
+        """The tarot Excuse."""
+        return self.trump == 0
+
+    def display(self, lang: str = "fr") -> str:
+        """How a screen shows the card: ``10♥``, ``V♠`` (French), ``Joker rouge``…"""
+        if self.rank is not None and self.suit is not None:
+            return f"{self.rank.label(lang)}{self.suit.symbol}"
+        if self.joker is not None:
+            if lang == "en":
+                return "Red joker" if self.joker == "R" else "Black joker"
+            return "Joker rouge" if self.joker == "R" else "Joker noir"
+        if self.trump == 0:
+            return "Excuse"
+        return f"{'Trump' if lang == 'en' else 'Atout'} {self.trump}"
+
+    def __str__(self) -> str:
+        return self._code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._code!r})"
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """A stable display order: suit cards by suit then face, jokers, trumps."""
+        if self.rank is not None and self.suit is not None:
+            return (0, list(Suit).index(self.suit), self.rank.pips)
+        if self.joker is not None:
+            return (1, 0 if self.joker == "B" else 1, 0)
+        return (2, self.trump or 0, 0)
+
+
+class CardError(RulesError):
+    """A card, or a list of cards, that cannot be read or cannot exist."""
+
+
+JOKERS: tuple[Card, Card] = (Card(joker="R"), Card(joker="B"))
+
+
+def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read a card list: a JSON-style list of strings or one space-separated string.
+
+    Commas are accepted as separators too.  Errors name the position (``[2]``).
+
+    >>> parse_cards("8h, 8s")
+    (Card.parse('8h'), Card.parse('8s'))
+    >>> parse_cards(["8h", 3])
+    Traceback (most recent call last):
+    ...
+    companion.rules.cards.CardError: Une carte s'écrit comme « 10h » ou « Qs ».
+    >>> try:
+    ...     parse_cards("8h 8x")
+    ... except CardError as e:
+    ...     print(e.field, e.text.get("en"))
+    [1] Unknown card: '8x'.
+    """
+    if isinstance(cards, str):
+        items: Sequence[object] = [c for c in re.split(r"[\s,]+", cards) if c]
+    elif isinstance(cards, Iterable) and not isinstance(cards, Mapping):
+        items = list(cards)
+    else:
+        raise CardError(Text("Une liste de cartes est attendue.", "A list of cards is expected."))
+    result = []
+    for i, item in enumerate(items):
+        try:
+            result.append(Card.parse(item))  # type: ignore[arg-type]
+        except CardError as e:
+            raise CardError(e.text, f"[{i}]") from None
+    return tuple(result)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical space-separated notation of a card list.
+
+    >>> format_cards([Card.parse("v♣"), Card.parse("10h")])
+    'Jc 10h'
+    """
+    return " ".join(str(c) for c in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in display order (suit, then face value, then jokers and trumps)."""
+    return sorted(cards, key=Card.sort_key)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What a game plays with: how many copies of each card exist.
+
+    ``jokers_any_colour`` makes the joker limit a total over both colours (a
+    crapouille deck has four jokers, and a player writing ``RJ`` or ``BJ`` means
+    "a joker"); otherwise each colour has its own count.
+
+    >>> deck = Deck.french(decks=2, jokers=4, jokers_any_colour=True)
+    >>> deck.size, deck.limit(Card.parse("8h")), deck.joker_limit
+    (108, 2, 4)
+    >>> deck.check(parse_cards("8h 8h RJ BJ RJ RJ"))
+    >>> deck.check(parse_cards("8h 8h 8h"))
+    Traceback (most recent call last):
+    ...
+    companion.rules.cards.CardError: Il n'y a que 2 × 8♥ dans le jeu.
+    """
+
+    counts: Mapping[Card, int]
+    jokers_any_colour: bool = False
+
+    @classmethod
+    def french(
+        cls,
+        decks: int = 1,
+        jokers: int = 0,
+        without: Iterable[Rank] = (),
+        jokers_any_colour: bool = False,
+    ) -> Deck:
+        """``decks`` 52-card decks less the ranks in ``without``, plus ``jokers``.
+
+        Jokers alternate red, black, red… so one deck's two jokers are one of each.
+        """
+        removed = set(without)
+        counts: Counter[Card] = Counter()
+        for suit in Suit:
+            for rank in Rank:
+                if rank not in removed:
+                    counts[Card(rank=rank, suit=suit)] = decks
+        for i in range(jokers):
+            counts[JOKERS[i % 2]] += 1
+        return cls(dict(counts), jokers_any_colour)
+
+    @classmethod
+    def tarot_trumps(cls) -> Deck:
+        """The 21 trumps and the Excuse (whist with a tarot deck)."""
+        return cls({Card(trump=t): 1 for t in range(22)})
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the deck."""
+        return sum(self.counts.values())
+
+    @property
+    def joker_limit(self) -> int:
+        """Number of jokers in the deck, both colours together."""
+        return sum(self.counts.get(j, 0) for j in JOKERS)
+
+    def limit(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds (jokers: see ``jokers_any_colour``)."""
+        if card.is_joker and self.jokers_any_colour:
+            return self.joker_limit
+        return self.counts.get(card, 0)
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck, copies included, in display order."""
+        return [c for c in sort_cards(self.counts) for _ in range(self.counts[c])]
+
+    def check(self, cards: Iterable[Card]) -> None:
+        """Raise :class:`CardError` if ``cards`` hold a card more often than the deck."""
+        seen: Counter[Card] = Counter()
+        jokers = 0
+        for i, card in enumerate(cards):
+            seen[card] += 1
+            if card.is_joker and self.jokers_any_colour:
+                jokers += 1
+                if jokers > self.joker_limit:
+                    raise CardError(
+                        Text(
+                            f"Il n'y a que {self.joker_limit} jokers dans le jeu.",
+                            f"The deck has only {self.joker_limit} jokers.",
+                        ),
+                        f"[{i}]",
+                    )
+            elif seen[card] > self.counts.get(card, 0):
+                limit = self.counts.get(card, 0)
+                if limit == 0:
+                    raise CardError(
+                        Text(
+                            f"La carte {card.display('fr')} n'est pas dans ce jeu.",
+                            f"The card {card.display('en')} is not in this deck.",
+                        ),
+                        f"[{i}]",
+                    )
+                raise CardError(
+                    Text(
+                        f"Il n'y a que {limit} × {card.display('fr')} dans le jeu.",
+                        f"The deck has only {limit} × {card.display('en')}.",
+                    ),
+                    f"[{i}]",
+                )

@@ -1,0 +1,338 @@
+"""La crapouille (seed 003; shared/RULES.md §4): scoring and eliminations.
+
+A game is a series of hands.  When a player has no cards left the hand ends and
+every other player still in counts the cards he holds (:func:`card_points`).  Points
+add up; a player whose total goes **over 300** (301 or more) is out.  The last
+player left wins; the ranking is the reverse order of elimination, players crossing
+in the same hand ranked by total (higher is worse; equal totals share the place).
+
+A :class:`Scoresheet` is the whole state of a game between hands;
+:meth:`Scoresheet.score_hand` scores one more hand and returns a :class:`HandResult`
+holding the new sheet.  Players are plain strings (names in the API, ids on the
+web pages).
+
+>>> sheet = Scoresheet.start(["Ann", "Bob", "Cid"])
+>>> result = sheet.score_hand("Ann", hands={"Bob": parse_cards("8h RJ"), "Cid": parse_cards("2s Kd 7c")})
+>>> result.points
+{'Ann': 0, 'Bob': 35, 'Cid': 22}
+>>> result.sheet.totals
+{'Ann': 0, 'Bob': 35, 'Cid': 22}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.rules.cards import Card, CardError, Deck, Rank, parse_cards
+from companion.rules.i18n import RulesError, Text
+
+__all__ = [
+    "DECK",
+    "ELIMINATION_TOTAL",
+    "HandResult",
+    "Scoresheet",
+    "card_points",
+    "deal",
+    "hand_points",
+    "parse_cards",
+]
+
+#: Two 52-card decks and four jokers; a joker is a joker whatever its colour.
+DECK = Deck.french(decks=2, jokers=4, jokers_any_colour=True)
+#: A total strictly above this is out; exactly this stays in.
+ELIMINATION_TOTAL = 300
+#: Fewest players; two play with the two-player rule.
+MIN_PLAYERS = 2
+
+
+def card_points(card: Card) -> int:
+    """What a card left in hand costs: 8 = 20, joker = 15, 2 = 10, J/Q/K = 5, others face value.
+
+    # seed 003: « le 8 vaut vingt points, le joker, quinze points, le 2, dix points,
+    # les figures, cinq points et les autres cartes ont leur valeur (… l'as vaut 1) »
+
+    >>> [card_points(Card.parse(c)) for c in ["8h", "BJ", "2c", "Qs", "10d", "9h", "As"]]
+    [20, 15, 10, 5, 10, 9, 1]
+    """
+    if card.is_joker:
+        return 15
+    if card.rank is None:
+        raise CardError(Text("Cette carte ne se joue pas à la crapouille.", "This card is not used in la crapouille."))
+    if card.rank is Rank.EIGHT:
+        return 20
+    if card.rank is Rank.TWO:
+        return 10
+    if card.rank.is_face:
+        return 5
+    return card.rank.pips
+
+
+def hand_points(cards: Iterable[Card]) -> int:
+    """The points of a whole hand.
+
+    >>> hand_points(parse_cards("8h 8s RJ"))
+    55
+    >>> hand_points([])
+    0
+    """
+    return sum(card_points(c) for c in cards)
+
+
+#: The most points one hand can cost: every card of the deck but the one on the pile.
+MAX_HAND_POINTS = hand_points(DECK.cards()) - min(card_points(c) for c in DECK.counts)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How many cards each player is dealt, and how many he keeps."""
+
+    dealt: int
+    kept: int
+
+
+def deal(super_crapouille: bool = False) -> Deal:
+    """Cards dealt and kept: 5 and 5, or with Super crapouille 10 dealt and 5 kept.
+
+    # seed 003: « on en distribue dix à chaque joueur, qui en écarte cinq »
+
+    >>> deal(), deal(super_crapouille=True)
+    (Deal(dealt=5, kept=5), Deal(dealt=10, kept=5))
+    """
+    return Deal(10, 5) if super_crapouille else Deal(5, 5)
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    """A crapouille game between two hands.
+
+    ``players`` in seat order; ``totals`` of every player; ``eliminations`` the
+    players knocked out at each hand that knocked anyone out, in order, each group
+    worst first.
+    """
+
+    players: tuple[str, ...]
+    totals: Mapping[str, int]
+    eliminations: tuple[tuple[str, ...], ...] = ()
+    _out: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_out", frozenset(p for group in self.eliminations for p in group))
+
+    @classmethod
+    def start(cls, players: Sequence[str], totals: Mapping[str, int] | None = None) -> Scoresheet:
+        """A new game (or one resumed from ``totals``, nobody eliminated yet).
+
+        >>> Scoresheet.start(["Ann"])
+        Traceback (most recent call last):
+        ...
+        companion.rules.i18n.RulesError: Il faut au moins 2 joueurs.
+        """
+        names = tuple(players)
+        if len(names) < MIN_PLAYERS:
+            raise RulesError(
+                Text(f"Il faut au moins {MIN_PLAYERS} joueurs.", f"At least {MIN_PLAYERS} players are needed."),
+                "players",
+            )
+        if len(set(names)) != len(names):
+            raise RulesError(Text("Un joueur figure deux fois.", "A player is listed twice."), "players")
+        start = dict.fromkeys(names, 0)
+        for name, total in (totals or {}).items():
+            if name not in start:
+                raise _unknown_player(name, f"totals.{name}")
+            if not isinstance(total, int) or isinstance(total, bool) or total < 0:
+                raise RulesError(
+                    Text("Un total est un nombre entier positif.", "A total is a whole number, 0 or more."),
+                    f"totals.{name}",
+                )
+            start[name] = total
+        return cls(names, start)
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """Players not eliminated, in seat order."""
+        return tuple(p for p in self.players if p not in self._out)
+
+    @property
+    def two_player_rule(self) -> bool:
+        """Whether the two-player rule applies (exactly two players still in)."""
+        return len(self.in_play) == 2
+
+    @property
+    def over(self) -> bool:
+        """The game ends when at most one player is still in."""
+        return len(self.in_play) <= 1
+
+    def places(self) -> dict[str, int]:
+        """Each player's place, 1 = best, ties sharing a place (1, 2, 2, 4…).
+
+        Players still in come first, by total; then the eliminated, latest first,
+        by total within a hand.  When nobody is left in, the last hand's group
+        comes first (lowest total wins).
+
+        >>> s = Scoresheet(("A", "B", "C", "D"), {"A": 120, "B": 310, "C": 305, "D": 305}, (("B",), ("C", "D")))
+        >>> s.places()
+        {'A': 1, 'C': 2, 'D': 2, 'B': 4}
+        """
+        groups = [self.in_play, *reversed(self.eliminations)]
+        places: dict[str, int] = {}
+        for group in groups:
+            ordered = sorted(group, key=lambda p: self.totals[p])
+            base = len(places) + 1
+            for i, player in enumerate(ordered):
+                tied = i > 0 and self.totals[player] == self.totals[ordered[i - 1]]
+                places[player] = places[ordered[i - 1]] if tied else base + i
+        return places
+
+    def ranking(self) -> list[str]:
+        """Players best first (see :meth:`places`)."""
+        places = self.places()
+        return sorted(places, key=places.__getitem__)
+
+    def winners(self) -> list[str]:
+        """The winner(s) once the game is over, else an empty list."""
+        if not self.over:
+            return []
+        places = self.places()
+        return [p for p in self.ranking() if places[p] == 1]
+
+    def score_hand(
+        self,
+        winner: str,
+        hands: Mapping[str, Iterable[Card] | str] | None = None,
+        points: Mapping[str, int] | None = None,
+    ) -> HandResult:
+        """Score one hand: ``winner`` went out; every other player still in gives
+        either his cards left (``hands``) or their points (``points``).
+
+        Raises :class:`RulesError` (with ``field`` naming the entry) when a player
+        is unknown, eliminated, missing or given twice, a total is not a whole
+        number from 0 up, or the cards hold more copies than two decks and four
+        jokers do.
+
+        >>> s = Scoresheet.start(["Ann", "Bob"], {"Ann": 290, "Bob": 280})
+        >>> r = s.score_hand("Bob", points={"Ann": 11})
+        >>> r.eliminated, r.over, r.winners, r.sheet.ranking()
+        (('Ann',), True, ['Bob'], ['Bob', 'Ann'])
+        >>> s.score_hand("Bob", points={"Ann": 10}).eliminated
+        ()
+        """
+        if self.over:
+            raise RulesError(Text("La partie est finie.", "The game is over."), "winner")
+        live = self.in_play
+        if winner not in live:
+            if winner in self._out:
+                raise RulesError(
+                    Text(f"{winner} est déjà éliminé.", f"{winner} is already out."),
+                    "winner",
+                )
+            raise _unknown_player(winner, "winner")
+        hands = hands or {}
+        points = points or {}
+        for source, entries in (("hands", hands), ("points", points)):
+            for name in entries:
+                if name == winner:
+                    raise RulesError(
+                        Text(
+                            f"{winner} a fini : il n'a plus de cartes à compter.",
+                            f"{winner} went out: he has no cards to count.",
+                        ),
+                        f"{source}.{name}",
+                    )
+                if name in self._out:
+                    raise RulesError(
+                        Text(f"{name} est déjà éliminé.", f"{name} is already out."),
+                        f"{source}.{name}",
+                    )
+                if name not in live:
+                    raise _unknown_player(name, f"{source}.{name}")
+        scored: dict[str, int] = {winner: 0}
+        all_cards: list[Card] = []
+        origins: list[str] = []
+        for name in live:
+            if name == winner:
+                continue
+            if name in hands and name in points:
+                raise RulesError(
+                    Text(
+                        f"Pour {name}, donnez les cartes ou le total, pas les deux.",
+                        f"For {name}, give the cards or the total, not both.",
+                    ),
+                    f"points.{name}",
+                )
+            if name in hands:
+                raw = hands[name]
+                try:
+                    cards = parse_cards(raw) if isinstance(raw, str) else tuple(raw)
+                    for card in cards:
+                        card_points(card)
+                except RulesError as e:
+                    raise e.at(f"hands.{name}") from None
+                scored[name] = hand_points(cards)
+                all_cards.extend(cards)
+                origins.extend(f"hands.{name}[{i}]" for i in range(len(cards)))
+            elif name in points:
+                value = points[name]
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_HAND_POINTS:
+                    raise RulesError(
+                        Text(
+                            f"Le total de {name} doit être un nombre entier de 0 à {MAX_HAND_POINTS}.",
+                            f"{name}'s total must be a whole number from 0 to {MAX_HAND_POINTS}.",
+                        ),
+                        f"points.{name}",
+                    )
+                scored[name] = value
+            else:
+                raise RulesError(
+                    Text(
+                        f"Il manque les cartes ou le total de {name}.",
+                        f"{name}'s cards or total are missing.",
+                    ),
+                    f"hands.{name}",
+                )
+        try:
+            DECK.check(all_cards)
+        except CardError as e:
+            index = int((e.field or "[0]").strip("[]"))
+            raise RulesError(e.text, origins[index]) from None
+
+        totals = dict(self.totals)
+        for name, value in scored.items():
+            totals[name] += value
+        crossed = [p for p in live if totals[p] > ELIMINATION_TOTAL]
+        crossed.sort(key=lambda p: -totals[p])
+        eliminations = self.eliminations + ((tuple(crossed),) if crossed else ())
+        sheet = Scoresheet(self.players, totals, eliminations)
+        return HandResult(
+            points={p: scored[p] for p in live},
+            eliminated=tuple(crossed),
+            sheet=sheet,
+        )
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand leads to: its points, who is out, and the sheet after it."""
+
+    points: Mapping[str, int]
+    eliminated: tuple[str, ...]
+    sheet: Scoresheet
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Totals after the hand."""
+        return self.sheet.totals
+
+    @property
+    def over(self) -> bool:
+        """Whether this hand ended the game."""
+        return self.sheet.over
+
+    @property
+    def winners(self) -> list[str]:
+        """The game's winner(s), when this hand ended it."""
+        return self.sheet.winners()
+
+
+def _unknown_player(name: str, where: str) -> RulesError:
+    return RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
