@@ -1,1 +1,69 @@
 """Companion: table-side referee and scorekeeper for French card games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from companion import config
+from companion.extensions import babel, csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints, error pages."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=config.database_url(app.instance_path),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        SECRET_KEY=config.secret_key(app.instance_path),
+        BABEL_DEFAULT_LOCALE="fr",
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 400,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,
+        PASSPHRASE_MAX_FAILURES=5,
+        PASSPHRASE_WINDOW_MINUTES=15,
+    )
+    if test_config is not None:
+        app.config.update(test_config)
+
+    from companion.i18n import select_locale
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+
+    from companion import api, errors, games, groups, main
+
+    app.register_blueprint(main.bp)
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    errors.init_app(app)
+
+    from flask_babel import format_date
+
+    from companion.games.kinds import kind_name, status_name
+    from companion.i18n import current_lang
+
+    app.jinja_env.globals.update(
+        current_lang=current_lang, kind_name=kind_name, status_name=status_name, format_date=format_date
+    )
+
+    from companion import models  # noqa: F401  (registers the tables with the metadata)
+
+    return app

@@ -240,8 +240,10 @@ class CardError(RulesError):
 JOKERS: tuple[Card, Card] = (Card(joker="R"), Card(joker="B"))
 
 
-def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
+def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read a card list: a JSON-style list of strings or one space-separated string.
+
+    Cards already read are kept as they are.
 
     Commas are accepted as separators too.  Errors name the position (``[2]``).
 
@@ -265,6 +267,9 @@ def parse_cards(cards: str | Iterable[str]) -> tuple[Card, ...]:
         raise CardError(Text("Une liste de cartes est attendue.", "A list of cards is expected."))
     result = []
     for i, item in enumerate(items):
+        if isinstance(item, Card):
+            result.append(item)
+            continue
         try:
             result.append(Card.parse(item))  # type: ignore[arg-type]
         except CardError as e:

@@ -1,0 +1,93 @@
+"""POST /api/v1/check and /api/v1/outcome: parse, dispatch to a game's adapter, answer.
+
+Each game has an adapter module with ``check(body, lang)`` and ``outcome(body,
+lang)``; adapters translate JSON to the engine and back and raise
+:class:`~companion.rules.i18n.RulesError` for malformed input, which becomes a 400
+``{"error", "field"}`` here.  Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, current_app, jsonify, request
+
+from companion.api import bp
+from companion.api.openapi import openapi_document
+from companion.rules.i18n import LANGS, RulesError, Text
+
+Adapter = Callable[[dict[str, Any], str], dict[str, Any]]
+
+#: For each game id of the API, the modules holding its check and outcome adapters.
+ADAPTERS: dict[str, dict[str, str]] = {
+    "president": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
+    "piketty": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
+    "whist-tarot": {"check": "companion.api.whist_tarot", "outcome": "companion.api.whist_tarot"},
+    "crapouille": {"check": "companion.api.crapouille", "outcome": "companion.api.crapouille"},
+}
+
+
+def adapter(game: str, endpoint: str) -> Adapter:
+    """The adapter function of ``game`` for ``endpoint`` (``check`` or ``outcome``)."""
+    module = importlib.import_module(ADAPTERS[game][endpoint])
+    function: Adapter = getattr(module, endpoint)
+    return function
+
+
+def _error(text: Text, field: str | None, lang: str) -> tuple[Response, int]:
+    return jsonify({"error": text.get(lang), "field": field}), 400
+
+
+def _answer(endpoint: str) -> tuple[Response, int]:
+    raw = request.get_data(cache=True)
+    lang = "fr"
+    try:
+        body = request.get_json(force=True, silent=False) if raw else None
+    except Exception:  # werkzeug raises BadRequest subclasses for undecodable JSON
+        return _error(Text("Le corps de la requête n'est pas du JSON valide.", "The body is not valid JSON."), "", lang)
+    if not isinstance(body, dict):
+        return _error(
+            Text("Le corps de la requête doit être un objet JSON.", "The body must be a JSON object."), "", lang
+        )
+    if "lang" in body:
+        if body["lang"] not in LANGS:
+            return _error(
+                Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."), "lang", lang
+            )
+        lang = body["lang"]
+    game = body.get("game")
+    if game is None:
+        return _error(Text("Il manque le jeu (« game »).", "The game ('game') is missing."), "game", lang)
+    if not isinstance(game, str) or game not in ADAPTERS:
+        names = ", ".join(ADAPTERS)
+        return _error(
+            Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
+        )
+    try:
+        return jsonify(adapter(game, endpoint)(body, lang)), 200
+    except RulesError as e:
+        return _error(e.text, e.field, lang)
+    except Exception:
+        # An adapter bug must not become a 500 for the caller; it is logged loudly.
+        current_app.logger.exception("API adapter failed on %s %s", endpoint, game)
+        return _error(Text("Cette requête n'a pas pu être jugée.", "This request could not be judged."), None, lang)
+
+
+@bp.post("/check")
+def check() -> tuple[Response, int]:
+    """Is this move legal here? (shared/API.md)"""
+    return _answer("check")
+
+
+@bp.post("/outcome")
+def outcome() -> tuple[Response, int]:
+    """What does a finished round lead to? (shared/API.md)"""
+    return _answer("outcome")
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 description of this API."""
+    return jsonify(openapi_document())

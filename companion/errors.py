@@ -1,0 +1,54 @@
+"""Error pages in the player's language, JSON errors under /api/.
+
+A bad input never reaches here (forms show it next to the field); these pages
+cover wrong addresses, expired forms and the like.  The 500 handler is a safety
+net that rolls the session back so nothing half-saved remains.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from companion.extensions import db
+
+
+def _messages() -> dict[int, str]:
+    return {
+        400: _("This request could not be understood."),
+        403: _("This page belongs to a group this device has not joined."),
+        404: _("This page does not exist."),
+        405: _("This address does not accept this kind of request."),
+        413: _("What was sent is too large."),
+        429: _("Too many tries. Wait a little and try again."),
+        500: _("Something went wrong on our side. Nothing half-saved was kept; try again."),
+    }
+
+
+def _render(code: int, message: str) -> ResponseReturnValue:
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message, "field": None}), code
+    return render_template("error.html", code=code, message=message), code
+
+
+def init_app(app: Flask) -> None:
+    """Register the error handlers."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> ResponseReturnValue:
+        return _render(400, _("This form has expired. Go back, reload the page and send it again."))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> ResponseReturnValue:
+        if error.code is None or error.response is not None:
+            return error
+        code = error.code if error.code in _messages() else 400
+        return _render(code, _messages()[code])
+
+    @app.errorhandler(500)
+    def server_error(error: Exception) -> ResponseReturnValue:
+        db.session.rollback()
+        return _render(500, _messages()[500])

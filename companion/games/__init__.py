@@ -1,0 +1,7 @@
+"""Games of a season: creating them, entering rounds, showing scores."""
+
+from flask import Blueprint
+
+bp = Blueprint("games", __name__)
+
+from companion.games import routes  # noqa: E402,F401

@@ -1,0 +1,49 @@
+"""Small helpers for page tests: create a group, players, a game, as a person would."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from companion.extensions import db
+from companion.models import Group, Player
+
+
+def html(response: TestResponse) -> str:
+    """The page as text, entities decoded (so "d'essais" reads as written)."""
+    return unescape(response.get_data(as_text=True))
+
+
+def create_group(client: FlaskClient, name: str = "Les Amis", passphrase: str = "trou du cul") -> Group:
+    """Create a group from this client (which joins it)."""
+    response = client.post("/groups/new", data={"name": name, "passphrase": passphrase, "confirm": passphrase})
+    assert response.status_code == 302, html(response)
+    code = response.headers["Location"].rsplit("/", 1)[-1]
+    group = db.session.scalar(db.select(Group).where(Group.code == code))
+    assert group is not None
+    return group
+
+
+def add_players(client: FlaskClient, group: Group, *names: str) -> list[Player]:
+    """Add players to the group through its page."""
+    for name in names:
+        response = client.post(f"/g/{group.code}/players", data={"name": name})
+        assert response.status_code == 302, html(response)
+    db.session.expire_all()
+    by_name = {p.name: p for p in group.players}
+    return [by_name[n] for n in names]
+
+
+def start_crapouille(client: FlaskClient, group: Group, players: list[Player], super_: bool = False) -> int:
+    """Start a crapouille game with ``players`` in seat order; its id."""
+    data = {f"seats-{i}": str(p.id) for i, p in enumerate(players)}
+    if super_:
+        data["super_crapouille"] = "y"
+    response = client.post(f"/g/{group.code}/games/new/crapouille", data=data)
+    assert response.status_code == 302, html(response)
+    match = re.search(r"/games/(\d+)$", response.headers["Location"])
+    assert match
+    return int(match.group(1))
