@@ -70,7 +70,7 @@ class NewCrapouilleForm(FlaskForm):
     @property
     def rules(self) -> dict[str, Any]:
         """The house rules, as the engine names them."""
-        return {"super": bool(self.super_crapouille.data)}
+        return crapouille.Options(super=bool(self.super_crapouille.data)).to_options()
 
 
 def hand_form(players: list[Player], number: int, sheet: crapouille.Scoresheet) -> FlaskForm:

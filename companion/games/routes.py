@@ -69,7 +69,7 @@ def show(code: str, game_id: int) -> str:
         hands=hands,
         winner_names=[names[p] for p in sheet.winners()],
         limit=crapouille.ELIMINATION_TOTAL,
-        deal=crapouille.deal(bool(game.rules.get("super"))),
+        deal=crapouille.deal(crapouille.Options.from_options(game.rules).super),
     )
 
 

@@ -1,5 +1,8 @@
 """La crapouille (seed 003; shared/RULES.md §4): scoring and eliminations.
 
+The play-by-play referee (:class:`Pile`: which card may go on the pile, who plays
+next) lives in :mod:`companion.rules.crapouille_play` and is re-exported here.
+
 A game is a series of hands.  When a player has no cards left the hand ends and
 every other player still in counts the cards he holds (:func:`card_points`).  Points
 add up; a player whose total goes **over 300** (301 or more) is out.  The last
@@ -24,22 +27,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.rules.cards import Card, CardError, Deck, Rank, parse_cards
+from companion.rules.cards import Card, CardError, Rank, parse_cards
+from companion.rules.crapouille_play import DECK, Draw, Effect, Options, Pile, PlayCard, PlayMove, PlayRule, Verdict
 from companion.rules.i18n import RulesError, Text
 
 __all__ = [
     "DECK",
     "ELIMINATION_TOTAL",
+    "Draw",
+    "Effect",
     "HandResult",
+    "Options",
+    "Pile",
+    "PlayCard",
+    "PlayMove",
+    "PlayRule",
     "Scoresheet",
+    "Verdict",
     "card_points",
     "deal",
     "hand_points",
     "parse_cards",
 ]
 
-#: Two 52-card decks and four jokers; a joker is a joker whatever its colour.
-DECK = Deck.french(decks=2, jokers=4, jokers_any_colour=True)
+# DECK (two 52-card decks and four jokers) lives with the play-by-play referee in
+# crapouille_play, which cannot import this module; it is re-exported from here.
 #: A total strictly above this is out; exactly this stays in.
 ELIMINATION_TOTAL = 300
 #: Fewest players; two play with the two-player rule.
