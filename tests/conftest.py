@@ -101,3 +101,10 @@ def client(app: Flask) -> FlaskClient:
 
 
 CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(scope="session")
+def api_client() -> FlaskClient:
+    """A client for the stateless rules API (which touches no database)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    return app.test_client()

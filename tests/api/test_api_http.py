@@ -21,15 +21,15 @@ from companion.api.routes import ADAPTERS
         (b'{"game": "president", "lang": "de"}', "lang", "« fr » ou « en »"),
     ],
 )
-def test_malformed_bodies_are_400_with_error_and_field(client, endpoint, body, field, words):
-    r = client.post(f"/api/v1/{endpoint}", data=body, content_type="application/json")
+def test_malformed_bodies_are_400_with_error_and_field(api_client, endpoint, body, field, words):
+    r = api_client.post(f"/api/v1/{endpoint}", data=body, content_type="application/json")
     assert r.status_code == 400
     assert r.get_json()["field"] == field
     assert words in r.get_json()["error"]
 
 
-def test_errors_speak_english_on_request(client):
-    r = client.post("/api/v1/check", json={"game": "belote", "lang": "en"})
+def test_errors_speak_english_on_request(api_client):
+    r = api_client.post("/api/v1/check", json={"game": "belote", "lang": "en"})
     assert r.status_code == 400 and r.get_json()["error"].startswith("Unknown game")
 
 
@@ -39,13 +39,13 @@ def test_no_csrf_and_no_login_needed(app, client):
     assert r.status_code == 400 and r.get_json()["field"] == "game"
 
 
-def test_get_is_405_json(client):
-    r = client.get("/api/v1/check")
+def test_get_is_405_json(api_client):
+    r = api_client.get("/api/v1/check")
     assert r.status_code == 405 and "error" in r.get_json()
 
 
-def test_openapi_document_describes_both_endpoints(client):
-    doc = client.get("/api/v1/openapi.json").get_json()
+def test_openapi_document_describes_both_endpoints(api_client):
+    doc = api_client.get("/api/v1/openapi.json").get_json()
     assert doc["openapi"].startswith("3.")
     assert set(doc["paths"]) == {"/api/v1/check", "/api/v1/outcome"}
     games = doc["paths"]["/api/v1/check"]["post"]["requestBody"]["content"]["application/json"]["schema"]
