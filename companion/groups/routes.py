@@ -37,7 +37,7 @@ def create() -> str | Response:
             code = Group.new_code()
         group = Group(code=code, name=form.name.data)
         group.set_passphrase(form.passphrase.data)
-        season = Season(name=_("Season %(year)d", year=date.today().year), starts_on=date.today(), is_current=True)
+        season = Season(name=str(date.today().year), starts_on=date.today(), is_current=True)
         group.seasons.append(season)
         db.session.add(group)
         db.session.commit()
