@@ -15,7 +15,6 @@ from companion.api import fields
 from companion.rules.cards import Card, CardError, Suit, parse_cards
 from companion.rules.crapouille import (
     DECK,
-    ELIMINATION_TOTAL,
     Draw,
     Options,
     Pile,
@@ -80,15 +79,6 @@ def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
         totals = {}
     if not isinstance(totals, dict):
         raise RulesError(Text("Un total par joueur est attendu.", "A total per player is expected."), "totals")
-    for name, total in totals.items():
-        if isinstance(total, int) and not isinstance(total, bool) and total > ELIMINATION_TOTAL and name in players:
-            raise RulesError(
-                Text(
-                    f"{name} a plus de {ELIMINATION_TOTAL} points : il est déjà éliminé.",
-                    f"{name} has more than {ELIMINATION_TOTAL} points: he is already out.",
-                ),
-                f"totals.{name}",
-            )
     winner = fields.name(body, "winner", "winner")
     hands: dict[str, tuple[Card, ...]] = {}
     if body.get("hands") is not None:

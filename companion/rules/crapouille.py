@@ -133,7 +133,8 @@ class Scoresheet:
 
     @classmethod
     def start(cls, players: Sequence[str], totals: Mapping[str, int] | None = None) -> Scoresheet:
-        """A new game (or one resumed from ``totals``, nobody eliminated yet).
+        """A new game (or one resumed from ``totals``, nobody eliminated yet, so no
+        total above 300).
 
         >>> Scoresheet.start(["Ann"])
         Traceback (most recent call last):
@@ -155,6 +156,15 @@ class Scoresheet:
             if not isinstance(total, int) or isinstance(total, bool) or total < 0:
                 raise RulesError(
                     Text("Un total est un nombre entier positif.", "A total is a whole number, 0 or more."),
+                    f"totals.{name}",
+                )
+            if total > ELIMINATION_TOTAL:
+                # A player still listed cannot already be past the limit: he would be out.
+                raise RulesError(
+                    Text(
+                        f"{name} a plus de {ELIMINATION_TOTAL} points : il est déjà éliminé.",
+                        f"{name} has more than {ELIMINATION_TOTAL} points: he is already out.",
+                    ),
                     f"totals.{name}",
                 )
             start[name] = total

@@ -181,3 +181,11 @@ def test_random_games_totals_only_grow_and_eliminations_only_past_300(data):
         assert sheet.totals[winner] == before.totals[winner]
     assert sorted(sheet.ranking()) == sorted(players)
     assert sheet.winners() and all(w in players for w in sheet.winners())
+
+
+def test_resuming_with_a_total_past_300_is_refused():
+    # RULES.md §4: a total over 300 is out, so a player still in cannot have one.
+    with pytest.raises(RulesError) as err:
+        Scoresheet.start(["Ann", "Bob"], {"Ann": 301})
+    assert err.value.field == "totals.Ann" and "déjà éliminé" in err.value.text.fr
+    assert Scoresheet.start(["Ann", "Bob"], {"Ann": 300}).totals["Ann"] == 300
