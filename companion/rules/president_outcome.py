@@ -43,10 +43,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
 
 from companion.rules.cards import Card, CardError, Deck, Rank, Suit
 from companion.rules.i18n import RulesError, Text
+from companion.rules.president import Rules
 
 __all__ = [
     "NORMAL_ORDER",
@@ -58,7 +58,6 @@ __all__ = [
     "Guillotine",
     "Naming",
     "Outcome",
-    "OutcomeRules",
     "Standing",
     "Title",
     "deal_for",
@@ -770,40 +769,6 @@ def _rank_draws(names: list[str], draws: Mapping[str, Sequence[Card]], depth: in
 # ------------------------------------------------------------------------ outcome
 
 
-class OutcomeRules(Protocol):
-    """What this module reads of the Président rules (``companion.rules.president.Rules``)."""
-
-    @property
-    def game(self) -> str: ...
-    @property
-    def preset(self) -> str | None: ...
-    @property
-    def putsch(self) -> bool: ...
-    @property
-    def jeu_blanc(self) -> bool: ...
-    @property
-    def coup_detat(self) -> bool: ...
-    @property
-    def guillotine(self) -> bool: ...
-    @property
-    def revolution_swaps_titles(self) -> bool: ...
-    @property
-    def joker_exchangeable(self) -> bool: ...
-    @property
-    def points(self) -> bool: ...
-    @property
-    def target(self) -> int: ...
-    @property
-    def schedule(self) -> tuple[int, ...] | None: ...
-    @property
-    def titles(self) -> str: ...
-    def rank_order(self) -> tuple[Rank, ...]: ...
-
-    def deck(self, n_players: int) -> Deck: ...
-
-    def forbidden_finish(self, cards: Sequence[Card]) -> bool: ...
-
-
 _EVENT_OPTION = {
     Event.PUTSCH: "putsch",
     Event.JEU_BLANC: "jeu_blanc",
@@ -851,7 +816,7 @@ class Outcome:
 
 
 def outcome(
-    rules: OutcomeRules,
+    rules: Rules,
     players: Sequence[str],
     finish: Sequence[str] = (),
     finished_on: Mapping[str, Sequence[Card] | bool] | None = None,
