@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.api.whist_tarot import check, outcome
 from companion.rules.i18n import RulesError
+from tests.api.mutations import mutate, mutations
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 
@@ -233,27 +233,6 @@ JSON = st.recursive(
 )
 
 
-def _mutations(template: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
-    paths = []
-    for key, value in template.items():
-        paths.append((key,))
-        if isinstance(value, dict):
-            paths.extend((key, inner) for inner in value)
-    return st.lists(st.tuples(st.sampled_from(paths), JSON), min_size=1, max_size=3)
-
-
-def _mutate(template: dict[str, Any], changes: list[tuple[tuple[str, ...], Any]]) -> dict[str, Any]:
-    request = copy.deepcopy(template)
-    for path, value in changes:
-        target = request
-        for key in path[:-1]:
-            if not isinstance(target.get(key), dict):
-                target[key] = {}
-            target = target[key]
-        target[path[-1]] = value
-    return request
-
-
 CHECK_TEMPLATE = body(
     play_state(trick=[{"player": "Bob", "card": "T2"}], played=["T9", "T8", "T7", "T6"], leader="Bob"),
     {"player": "Cid", "card": "EX", "excuse": 22},
@@ -261,9 +240,9 @@ CHECK_TEMPLATE = body(
 
 
 @settings(max_examples=150, deadline=None)
-@given(_mutations(CHECK_TEMPLATE))
+@given(mutations(CHECK_TEMPLATE, JSON))
 def test_check_fuzz(changes):
-    request = _mutate(CHECK_TEMPLATE, changes)
+    request = mutate(CHECK_TEMPLATE, changes)
     try:
         answer = check(request, "en")
     except RulesError as e:
@@ -273,9 +252,9 @@ def test_check_fuzz(changes):
 
 
 @settings(max_examples=150, deadline=None)
-@given(_mutations(outcome_body()))
+@given(mutations(outcome_body(), JSON))
 def test_outcome_fuzz(changes):
-    request = _mutate(outcome_body(), changes)
+    request = mutate(outcome_body(), changes)
     try:
         answer = outcome(request, "fr")
     except RulesError as e:
