@@ -19,9 +19,18 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 
 from companion import create_app
 from companion.extensions import db
+
+# Under CI, property tests are derandomized (same examples every run, so a red CI
+# is always reproducible) and not failed for being slow on a busy machine.
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_SCHEMA = f"companion_test_{os.getpid()}"
