@@ -72,7 +72,8 @@ def test_a_hand_with_cards_and_a_typed_total(client):
     assert rnd.result["points"] == {str(ann.id): 0, str(bob.id): 50, str(cid.id): 22}
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert "Donne 1 · Ann est sorti" in page
-    assert "8♥" in page and "V♠" in page and "Joker rouge" in page
+    # A joker is a joker whatever its colour in la crapouille.
+    assert "8♥" in page and "V♠" in page and "Joker</span>" in page and "Joker rouge" not in page
     assert '<span class="total" data-total>50</span>' in page
 
 
