@@ -52,14 +52,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
         if e.field is not None and e.field.startswith(("hand", "pile")):
             raise e.at("state") from None
         raise e.at("move") from None
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "rule": None if verdict.rule is None else verdict.rule.value,
-        "effects": [e.value for e in verdict.effects],
-        "next_player": verdict.next_player if verdict.legal else None,
-    }
-    if verdict.reason is not None:
-        answer["reason"] = verdict.reason.get(lang)
+    answer = fields.verdict_answer(verdict, lang)
     if verdict.target is not None:
         answer["target"] = verdict.target
     if verdict.skipped:

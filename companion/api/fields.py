@@ -44,3 +44,20 @@ def names(data: Mapping[str, Any], key: str, where: str) -> list[str]:
         if not isinstance(name, str):
             raise RulesError(Text("Un nom de joueur est attendu.", "A player's name is expected."), f"{where}[{i}]")
     return value
+
+
+def verdict_answer(verdict: Any, lang: str) -> dict[str, Any]:
+    """The fields every check answer has (API.md): ``legal``, ``rule``, ``effects``,
+    ``next_player`` (null when illegal) and, when illegal, ``reason`` in ``lang``.
+
+    ``verdict`` is any game's engine verdict: they all carry these attributes.
+    """
+    answer: dict[str, Any] = {
+        "legal": verdict.legal,
+        "rule": None if verdict.rule is None else verdict.rule.value,
+        "effects": [e.value for e in verdict.effects],
+        "next_player": verdict.next_player if verdict.legal else None,
+    }
+    if verdict.reason is not None:
+        answer["reason"] = verdict.reason.get(lang)
+    return answer

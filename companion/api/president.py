@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.api import fields
 from companion.rules.i18n import RulesError, Text
 from companion.rules.president import Effect, Play, Rules, Table
 
@@ -19,7 +20,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
     >>> body = {"game": "president", "state": {"players": ["Ann", "Bob", "Cid"],
     ...         "trick": [{"player": "Ann", "cards": ["9h"]}]}, "move": {"player": "Bob", "cards": ["8c"]}}
     >>> check(body, "fr")
-    {'legal': False, 'rule': 'rank', 'reason': 'Il faut jouer plus haut que 9.', 'effects': [], 'next_player': None}
+    {'legal': False, 'rule': 'rank', 'effects': [], 'next_player': None, 'reason': 'Il faut jouer plus haut que 9.'}
     """
     game = body.get("game", "president")
     if not isinstance(game, str):
@@ -32,14 +33,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
         raise RulesError(Text("Il manque le coup à juger.", "The move is missing."), field="move")
     play = Play.from_json(body["move"], table.players, "move")
     verdict = table.check(play)
-    response: dict[str, Any] = {
-        "legal": verdict.legal,
-        "rule": None if verdict.rule is None else verdict.rule.value,
-    }
-    if verdict.reason is not None:
-        response["reason"] = verdict.reason.get(lang)
-    response["effects"] = [e.value for e in verdict.effects]
-    response["next_player"] = verdict.next_player
+    response = fields.verdict_answer(verdict, lang)
     if Effect.SKIP in verdict.effects:
         response["skipped"] = list(verdict.skipped)
     if verdict.pile_to is not None:

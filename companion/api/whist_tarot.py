@@ -28,14 +28,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
         verdict = deal.check(move)
     except RulesError as e:
         raise e.at("move") from None
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "rule": None if verdict.rule is None else verdict.rule.value,
-        "effects": [e.value for e in verdict.effects],
-        "next_player": verdict.next_player if verdict.legal else None,
-    }
-    if verdict.reason is not None:
-        answer["reason"] = verdict.reason.get(lang)
+    answer = fields.verdict_answer(verdict, lang)
     if isinstance(move, Bid):
         answer["forbidden_bid"] = verdict.forbidden_bid
     if verdict.trick_winner is not None:
