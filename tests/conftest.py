@@ -10,7 +10,6 @@ where they fail: CI must prove both databases.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,9 +106,6 @@ def app(db_kind: str, tmp_path: Any) -> Iterator[Flask]:
 def client(app: Flask) -> FlaskClient:
     """A French-speaking phone."""
     return app.test_client()
-
-
-CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
 
 
 @pytest.fixture(scope="session")
