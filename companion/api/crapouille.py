@@ -64,7 +64,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
-    """POST /api/v1/outcome for ``crapouille``: points, totals, eliminations, end, ranking."""
+    """POST /api/v1/outcome for ``crapouille``: points, totals, eliminations, end, ranking, places."""
     _options(body)
     players = fields.names(body, "players", "players")
     totals = body.get("totals")
@@ -94,7 +94,8 @@ def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
         "totals": dict(result.totals),
         "eliminated": list(result.eliminated),
         "over": result.over,
-        "ranking": result.sheet.ranking() if result.over else [],
+        "ranking": result.ranking,
+        "places": result.places,
         "winners": list(result.winners),
     }
 

@@ -90,6 +90,11 @@ CRAPOUILLE_MOVE = {
         "last": {"type": "boolean"},
         "announced": {"type": "boolean"},
         "draw": {"type": "boolean"},
+        "drawn": {
+            **CARD,
+            "description": "With a draw, the card drawn (optional): without it next_player is null, since a "
+            "drawn card that fits is laid at once and may be a 2, a 10 or an 8.",
+        },
     },
 }
 
@@ -112,7 +117,11 @@ CHECK_RESPONSE = {
         "rule": {"type": ["string", "null"], "description": "Id of the rule that forbids the move."},
         "reason": {"type": "string", "description": "Why, in the request's language (when illegal)."},
         "effects": {"type": "array", "items": {"type": "string"}},
-        "next_player": {"type": ["string", "null"]},
+        "next_player": {
+            "type": ["string", "null"],
+            "description": "Who acts next once the move is made; null when illegal or unknown (e.g. a crapouille "
+            "draw without drawn).",
+        },
         "skipped": NAMES,
         "target": NAME,
         "trick_winner": NAME,
@@ -145,7 +154,10 @@ WHIST_OUTCOME = {
         "cards": {"type": "integer"},
         "blind": {"type": "boolean"},
         "stakes": COUNTS,
-        "bids": COUNTS,
+        "bids": {
+            **COUNTS,
+            "description": "Each from 0 to cards, the dealer's never the forbidden value (else 400 on bids.<player>).",
+        },
         "tricks": COUNTS,
     },
 }
@@ -159,15 +171,42 @@ CRAPOUILLE_OUTCOME = {
         "players": NAMES,
         "totals": COUNTS,
         "winner": NAME,
-        "hands": {"type": "object", "additionalProperties": CARDS},
-        "points": COUNTS,
+        "hands": {
+            "type": "object",
+            "additionalProperties": CARDS,
+            "description": "Cards left, per player; the winner may be listed with no card.",
+        },
+        "points": {**COUNTS, "description": "Points of the cards left, per player; the winner may be listed with 0."},
     },
+}
+WHIST_RESULT = {
+    "losses": COUNTS,
+    "stakes": COUNTS,
+    "ended": {"type": "boolean"},
+    "next": {
+        "type": "object",
+        "properties": {"dealer": NAME, "cards": {"type": "integer"}, "blind": {"type": "boolean"}},
+    },
+}
+CRAPOUILLE_RESULT = {
+    "totals": COUNTS,
+    "eliminated": {**NAMES, "description": "Crapouille: players out this hand, worst first."},
+    "over": {"type": "boolean"},
+    "ranking": {**NAMES, "description": "Crapouille: best first once over, else []."},
+    "places": {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": 1},
+        "description": "Crapouille: each player's place once over (equal totals crossing in the same hand "
+        "share a place: 1, 2, 2, 4), else {}.",
+    },
+    "winners": NAMES,
 }
 OUTCOME_RESPONSE = {
     "type": "object",
     "description": "Président family: titles, exchanges, points, dealer, leader, deal. "
     "Whist tarot: losses, stakes, ended, winners, next. Crapouille: points, totals, eliminated, over, "
-    "ranking, winners.",
+    "ranking, places, winners.",
+    "properties": {**WHIST_RESULT, **CRAPOUILLE_RESULT},
     "additionalProperties": True,
 }
 ERROR = {

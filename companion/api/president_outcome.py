@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.cards import Card, CardError, Rank, Suit, parse_cards
+from companion.rules.cards import Card, CardError, Rank, parse_cards
 from companion.rules.i18n import RulesError, Text
 from companion.rules.president import Rules
 from companion.rules.president_outcome import Events, Guillotine, Outcome
@@ -69,31 +69,21 @@ def _cards(value: object, field: str) -> tuple[Card, ...]:
     return cards
 
 
-def _finished_on(value: object, players: list[str], rules: Rules, n: int) -> dict[str, tuple[Card, ...] | bool]:
-    """``{"Ann": "2"}``: a rank, a card list, or true (the finish was forbidden) for each player."""
-    result: dict[str, tuple[Card, ...] | bool] = {}
-    deck = rules.deck(n)
+def _finished_on(value: object, players: list[str]) -> dict[str, tuple[Card, ...] | Rank | bool]:
+    """``{"Ann": "2"}``: a rank, a card list, or true (the finish was forbidden) for each player.
+
+    Only read here: the engine checks the names and counts the cards against the deck.
+    """
+    result: dict[str, tuple[Card, ...] | Rank | bool] = {}
     for name, raw in _object(value, "finished_on").items():
         field = f"finished_on.{name}"
         _known(name, players, field)
         if isinstance(raw, bool):
             result[name] = raw
-            continue
-        if isinstance(raw, str) and raw.strip().upper() in _RANK_WORDS:
-            # a rank alone stands for any card of that rank (never checked against the deck)
-            rank = _RANK_WORDS[raw.strip().upper()]
-            if not any(card.rank is rank for card in deck.counts):
-                raise _error(
-                    f"Il n'y a pas de {raw.strip()} dans ce jeu.", f"There is no {raw.strip()} in this deck.", field
-                )
-            result[name] = (Card(rank=rank, suit=Suit.SPADES),)
-            continue
-        cards = _cards(raw, field)
-        try:
-            deck.check(cards)
-        except CardError as e:
-            raise e.at(field) from None
-        result[name] = cards
+        elif isinstance(raw, str) and raw.strip().upper() in _RANK_WORDS:
+            result[name] = _RANK_WORDS[raw.strip().upper()]  # any card of that rank
+        else:
+            result[name] = _cards(raw, field)
     return result
 
 
@@ -213,7 +203,7 @@ def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
                 "first",
             )
         draw = _draw(body["draw"], players)
-    finished_on = _finished_on(_optional(body, "finished_on"), players, rules, n)
+    finished_on = _finished_on(_optional(body, "finished_on"), players)
     events = _events(_optional(body, "events"), players)
     banned = body.get("putsch_banned")
     if banned is not None:

@@ -359,6 +359,24 @@ class Deck:
         """Every card of the deck, copies included, in display order."""
         return [c for c in sort_cards(self.counts) for _ in range(self.counts[c])]
 
+    def check_together(self, groups: Mapping[str, Sequence[Card]]) -> None:
+        """Like :meth:`check`, over several lists together (the hands of a table, the
+        cards several players went out on); the error's field is ``<key>[i]``.
+
+        >>> Deck.french().check_together({"Ann": parse_cards("2h 3h"), "Bob": parse_cards("4h 2h")})
+        Traceback (most recent call last):
+        ...
+        companion.rules.cards.CardError: Il n'y a que 1 × 2♥ dans le jeu.
+        """
+        so_far: list[Card] = []
+        for key, cards in groups.items():
+            try:
+                self.check([*so_far, *cards])
+            except CardError as e:
+                index = int((e.field or "[0]").strip("[]")) - len(so_far)
+                raise CardError(e.text, f"{key}[{index}]") from None
+            so_far.extend(cards)
+
     def check(self, cards: Iterable[Card]) -> None:
         """Raise :class:`CardError` if ``cards`` hold a card more often than the deck."""
         seen: Counter[Card] = Counter()

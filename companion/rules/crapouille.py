@@ -225,12 +225,14 @@ class Scoresheet:
         points: Mapping[str, int] | None = None,
     ) -> HandResult:
         """Score one hand: ``winner`` went out; every other player still in gives
-        either his cards left (``hands``) or their points (``points``).
+        either his cards left (``hands``) or their points (``points``).  The winner
+        may be listed too, with nothing to count (no cards, or 0 points): a screen
+        sends every player.
 
         Raises :class:`RulesError` (with ``field`` naming the entry) when a player
         is unknown, eliminated, missing or given twice, a total is not a whole
-        number from 0 up, or the cards hold more copies than two decks and four
-        jokers do.
+        number from 0 up, the winner is given a card or a point, or the cards hold
+        more copies than two decks and four jokers do.
 
         >>> s = Scoresheet.start(["Ann", "Bob"], {"Ann": 290, "Bob": 280})
         >>> r = s.score_hand("Bob", points={"Ann": 11})
@@ -238,6 +240,8 @@ class Scoresheet:
         (('Ann',), True, ['Bob'], ['Bob', 'Ann'])
         >>> s.score_hand("Bob", points={"Ann": 10}).eliminated
         ()
+        >>> s.score_hand("Bob", points={"Ann": 10, "Bob": 0}).points
+        {'Ann': 10, 'Bob': 0}
         """
         if self.over:
             raise RulesError(Text("La partie est finie.", "The game is over."), "winner")
@@ -253,14 +257,6 @@ class Scoresheet:
         points = points or {}
         for source, entries in (("hands", hands), ("points", points)):
             for name in entries:
-                if name == winner:
-                    raise RulesError(
-                        Text(
-                            f"{winner} a fini : il n'a plus de cartes à compter.",
-                            f"{winner} went out: he has no cards to count.",
-                        ),
-                        f"{source}.{name}",
-                    )
                 if name in self._out:
                     raise RulesError(
                         Text(f"{name} est déjà éliminé.", f"{name} is already out."),
@@ -271,9 +267,9 @@ class Scoresheet:
         scored: dict[str, int] = {winner: 0}
         all_cards: list[Card] = []
         origins: list[str] = []
-        for name in live:
-            if name == winner:
-                continue
+        # The winner first: a screen that lists only him, with a card or a point, is told
+        # about that slip rather than about everybody else missing.
+        for name in (winner, *(p for p in live if p != winner)):
             if name in hands and name in points:
                 raise RulesError(
                     Text(
@@ -290,6 +286,14 @@ class Scoresheet:
                         card_points(card)
                 except RulesError as e:
                     raise e.at(f"hands.{name}") from None
+                if name == winner and cards:
+                    raise RulesError(
+                        Text(
+                            f"{winner} a fini : il n'a plus de cartes à compter.",
+                            f"{winner} went out: he has no cards to count.",
+                        ),
+                        f"hands.{name}",
+                    )
                 scored[name] = hand_points(cards)
                 all_cards.extend(cards)
                 origins.extend(f"hands.{name}[{i}]" for i in range(len(cards)))
@@ -303,8 +307,16 @@ class Scoresheet:
                         ),
                         f"points.{name}",
                     )
+                if name == winner and value:
+                    raise RulesError(
+                        Text(
+                            f"{winner} a fini : il ne compte aucun point.",
+                            f"{winner} went out: he scores no points.",
+                        ),
+                        f"points.{name}",
+                    )
                 scored[name] = value
-            else:
+            elif name != winner:
                 raise RulesError(
                     Text(
                         f"Il manque les cartes ou le total de {name}.",
@@ -354,6 +366,28 @@ class HandResult:
     def winners(self) -> list[str]:
         """The game's winner(s), when this hand ended it."""
         return self.sheet.winners()
+
+    @property
+    def ranking(self) -> list[str]:
+        """The final ranking, best first, when this hand ended the game; else empty.
+
+        Before the end a ranking would only be a standing, which the totals already
+        tell: like :attr:`winners`, it is given once the game is over.
+        """
+        return self.sheet.ranking() if self.over else []
+
+    @property
+    def places(self) -> dict[str, int]:
+        """Each player's final place (1 = best, equal totals crossing in the same
+        hand share a place: 1, 2, 2, 4), when this hand ended the game; else empty.
+
+        >>> s = Scoresheet.start(["Ann", "Bob", "Cid", "Dan"], {"Bob": 290, "Cid": 290, "Dan": 280})
+        >>> s.score_hand("Ann", points={"Bob": 20, "Cid": 20, "Dan": 40}).places
+        {'Ann': 1, 'Bob': 2, 'Cid': 2, 'Dan': 4}
+        >>> s.score_hand("Ann", points={"Bob": 1, "Cid": 1, "Dan": 1}).places
+        {}
+        """
+        return self.sheet.places() if self.over else {}
 
 
 def _unknown_player(name: str, where: str) -> RulesError:

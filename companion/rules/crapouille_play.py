@@ -152,8 +152,9 @@ class Draw:
     """A player who cannot play draws one card.
 
     ``drawn``, when known, is the card he drew (if it can be played he lays it at
-    once, as a :class:`PlayCard`).  ``announced`` is False when the player holds
-    one card he may not finish with, having not said "carte".
+    once, as a :class:`PlayCard`).  Without it the verdict's ``next_player`` is
+    None: nobody knows yet whether he lays it.  ``announced`` is False when the
+    player holds one card he may not finish with, having not said "carte".
     """
 
     player: str
@@ -354,6 +355,14 @@ class Pile:
     def check(self, move: PlayMove, hand: Iterable[Card] | None = None) -> Verdict:
         """Judge a move; ``hand`` (the mover's cards, optional) lets a draw be refused.
 
+        A legal draw names its ``next_player`` only when the ``drawn`` card is given:
+
+        >>> table = Pile(("Ann", "Bob", "Cid"), (Card.parse("4c"), Card.parse("7d")), turn="Bob")
+        >>> table.check(Draw("Bob")).next_player is None
+        True
+        >>> [table.check(Draw("Bob", Card.parse(c))).next_player for c in ("9d", "9s")]
+        ['Bob', 'Cid']
+
         Never raises for an illegal move; raises :class:`RulesError` for a malformed
         one (unknown player, a card not in the given hand, more copies than the deck).
         """
@@ -414,9 +423,12 @@ class Pile:
                         f"You may not draw: {playable[0].display('en')} can be played.",
                     ),
                 )
-        # A drawn card that can be played is laid at once by the same player.
-        can_lay = move.drawn is not None and self.accepts(move.drawn)
-        following = move.player if can_lay else self._step(move.player, 1)
+        # A drawn card that can be played is laid at once by the same player.  Unseen, it may
+        # fit or not, and even be a 2, a 10 or an 8 that moves the turn on: who plays next is
+        # then unknown (None), not a guess.
+        following: str | None = None
+        if move.drawn is not None:
+            following = move.player if self.accepts(move.drawn) else self._step(move.player, 1)
         return Verdict(
             True,
             effects=(Effect.DRAW,),
@@ -510,6 +522,9 @@ class Pile:
 
     def apply(self, move: PlayMove, hand: Iterable[Card] | None = None) -> Pile:
         """The table after a legal move (the turn passes as the verdict says).
+
+        After a :class:`Draw` without its ``drawn`` card the next player is unknown,
+        so the new table's ``turn`` is None (turns are not checked).
 
         Raises :class:`RulesError` (field ``move``) for an illegal move, and (field
         ``asked``) for an 8 that does not finish the hand and names no suit.

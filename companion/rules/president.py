@@ -648,7 +648,8 @@ def combination(cards: Sequence[Card], rules: Rules, reversed_: bool = False) ->
         if rules.coup_detat and ((len(jokers) == 1 and counts == [4]) or (len(jokers) == 2 and counts == [3])):
             return Combination(Kind.COUP_DETAT, n, (0,))
         if rules.joker_wild:
-            if len(ranks) == 1 and n >= 2:
+            # RULES.md: a joker only completes a pair/triple/quad/quint of another rank.
+            if len(ranks) == 1 and 2 <= n <= 5:
                 (rank,) = ranks
                 return a_set(rank, (0, rank_value(rank, rules)))
             return None
@@ -691,13 +692,15 @@ def _trump_sequence(numbers: list[int]) -> int | None:
 
 
 def _run(naturals: list[Card], rules: Rules, reversed_: bool) -> Combination | None:
-    """A run of 3 or more consecutive ranks, each laid 1, 2 or 3 times (no 2, nor the top rank)."""
+    """A run of 3 or more consecutive ranks, each laid 1, 2 or 3 times (no 2, nor a power rank)."""
     counts = Counter(c.rank for c in naturals if c.rank is not None)
     widths = set(counts.values())
     if len(widths) != 1 or len(counts) < 3:
         return None
     (width,) = widths
-    if width > 3 or Rank.TWO in counts or rules.top_rank in counts:
+    # RULES.md: 2s and jokers never sit inside a run, nor does the power rank where the
+    # deck has one (the 7 of the 32-card deck); angevin has none, so Q K A is a run there.
+    if width > 3 or Rank.TWO in counts or (rules.preset != "angevin" and rules.top_rank in counts):
         return None
     values = sorted(rank_value(r, rules, reversed_) for r in counts)
     if values[-1] - values[0] != len(values) - 1:
@@ -1052,7 +1055,10 @@ class Table:
             raise RulesError(
                 Text(f"Joueur inconnu : « {play.player} ».", f"Unknown player: '{play.player}'."), field="move.player"
             )
-        on_table = [] if self.over else [c for p in self.trick for c in _real_cards(p)]
+        # Cards of a finished trick are still on the table (or in the discard): they
+        # count, unless a "menteur" call sent the pile back into someone's hand.
+        taken = bool(self.trick) and self.trick[-1].call
+        on_table = [] if taken else [c for p in self.trick for c in _real_cards(p)]
         seen = Counter(_count_key(c, self.deck) for c in on_table)
         for i, card in enumerate(_real_cards(play)):
             key = _count_key(card, self.deck)
@@ -1093,13 +1099,17 @@ class Table:
     def _follow_problem(self, combo: Combination, top: Combination) -> tuple[RuleId, Text] | None:
         """Why ``combo`` may not go on ``top`` (the trick goes on), or ``None``."""
         rules = self.rules
+        if combo.kind in (Kind.COUP_DETAT, Kind.GUILLOTINE):
+            return None  # seed 000: « Le coup d'État peut être posé n'importe quand »
         if top.kind is Kind.JOKER:
             if combo.kind is Kind.JOKER and combo.key > top.key:
                 return None
             return RuleId.CLOSED, Text(
                 "Seul le joker rouge se joue sur le joker noir.", "Only the red joker goes on the black joker."
             )
-        if combo.kind in (Kind.COUP_DETAT, Kind.GUILLOTINE, Kind.EXCUSE, Kind.JOKER):
+        if self.lock and combo.kind is Kind.JOKER and not rules.passe_breakers:
+            return self._locked(top)
+        if combo.kind in (Kind.EXCUSE, Kind.JOKER):
             return None
         power = self.power_rank()
         if top.kind is Kind.SET and top.rank is not None and top.rank is power:
@@ -1113,10 +1123,7 @@ class Table:
             breaker = combo.kind is Kind.SET and combo.rank is power and combo.count == top.count
             if rules.passe_breakers and breaker:
                 return None
-            return RuleId.LOCKED, Text(
-                f"Règle de la passe : il faut jouer {_a(top).fr} ou passer.",
-                f"Passe rule: play {_a(top).en} or pass.",
-            )
+            return self._locked(top)
         grow = rules.more_cards or rules.preset == "wizz"
         same_shape = combo.kind is top.kind and (combo.width, combo.length) == (top.width, top.length)
         if not same_shape or (combo.kind is Kind.SET and (combo.rank is None) != (top.rank is None)):
@@ -1150,6 +1157,14 @@ class Table:
             )
         return RuleId.RANK, Text(
             f"Il faut jouer plus haut que {_the(top).fr}.", f"You must play higher than {_the(top).en}."
+        )
+
+    @staticmethod
+    def _locked(top: Combination) -> tuple[RuleId, Text]:
+        """``passe``: the trick is locked on ``top``."""
+        return RuleId.LOCKED, Text(
+            f"Règle de la passe : il faut jouer {_a(top).fr} ou passer.",
+            f"Passe rule: play {_a(top).en} or pass.",
         )
 
     def _is_rapidity(self, play: Play) -> bool:
@@ -1239,6 +1254,12 @@ class Table:
                 at_once = sum(1 for c in play.cards if c.rank is combo.rank)
                 ends = ends or (laid == self.copies(combo.rank) and at_once < laid)
         if rules.revolution and _revolution(combo, rules):
+            if rules.revolution_swaps_titles:
+                # RULES.md: *instead of* the cards, the hierarchy is reversed. The cards keep
+                # their order; the titles swap at once, which ends the manche (as a coup
+                # d'État does): what was left to play could no longer change them.
+                effects.insert(0, Effect.REVOLUTION)
+                return replace(table, over=True, finished=True, to_move=None), effects, (), None
             table = replace(table, reversed=not self.reversed)
             effects.append(Effect.REVOLUTION if table.reversed else Effect.COUNTER_REVOLUTION)
         same = (
@@ -1265,7 +1286,9 @@ class Table:
             return replace(table, over=True, to_move=self._successor(player, out)), effects, (), None
         skipped: list[str] = []
         nxt = table._next_in(player)
-        while skips and nxt is not None and nxt != player:
+        # A player never skips himself, and each other player at most once (when the
+        # player of the wizz just went out, the turn would otherwise keep coming round).
+        while skips and nxt is not None and nxt != player and nxt not in skipped:
             skipped.append(nxt)
             skips -= 1
             nxt = table._next_in(nxt)

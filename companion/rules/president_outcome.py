@@ -64,6 +64,7 @@ __all__ = [
     "dealer_and_leader",
     "draw_key",
     "exchange_for",
+    "exchange_schedule",
     "finishing_order",
     "hierarchy_from_draw",
     "outcome",
@@ -581,12 +582,52 @@ def schedule_for(n: int, own: Sequence[int] | None = None) -> tuple[int, ...]:
     return tuple(range(pairs, 0, -1))
 
 
+def exchange_schedule(rules: Rules, n: int) -> tuple[int, ...]:
+    """The schedule of ``rules`` at ``n`` players, refused when it asks a player for more
+    cards than he is dealt.
+
+    With one deck, the usual [⌊n/2⌋ … 1] outgrows the hands from 11 players on (52
+    cards: 4 each, but 5 to give): such a table needs more decks (``field``
+    ``rules.decks``, the reason saying how many), or, when even four decks would not
+    do or the deck is fixed, fewer players (``players``).  A group's own schedule
+    that is too large is refused on ``rules.schedule``.
+
+    >>> exchange_schedule(Rules(), 10)
+    (5, 4, 3, 2, 1)
+    >>> exchange_schedule(Rules(), 11)
+    Traceback (most recent call last):
+    ...
+    companion.rules.i18n.RulesError: À 11 joueurs, chacun reçoit 4 cartes : impossible d'en donner 5. Il faut 2 jeux.
+    >>> exchange_schedule(Rules(decks=2), 11)
+    (5, 4, 3, 2, 1)
+    """
+    schedule = schedule_for(n, rules.schedule)
+    dealt = min(deal_for(tuple(map(str, range(n))), rules.deck(n).size, rules.game).counts.values())
+    most = max(schedule, default=0)
+    if most <= dealt:
+        return schedule
+    fr = f"À {n} joueurs, chacun reçoit {dealt} carte{'s' if dealt > 1 else ''} : impossible d'en donner {most}."
+    en = f"With {n} players each is dealt {dealt} card{'s' if dealt != 1 else ''}: {most} cannot be given."
+    if rules.schedule is not None:
+        raise RulesError(Text(fr, en), "rules.schedule")
+    if rules.game != "piketty" and not rules.reduced and rules.preset != "tarot":
+        enough = [d for d in range(rules.decks + 1, 5) if (52 * d + rules.jokers) // n >= most]
+        if enough:
+            raise RulesError(
+                Text(f"{fr} Il faut {enough[0]} jeux.", f"{en} It takes {enough[0]} decks."), "rules.decks"
+            )
+    raise RulesError(
+        Text(f"{fr} Il y a trop de joueurs pour ce jeu.", f"{en} Too many players for this deck."), "players"
+    )
+
+
 def exchange_for(
     hierarchy: Sequence[str],
     schedule: Sequence[int],
     penalty: str | None = None,
     jokers: bool = False,
     putsch_called: bool = False,
+    penalty_count: int = PUTSCH_PENALTY,
 ) -> tuple[Exchange, ...]:
     """The exchanges of a manche, outermost pair first, each giver's "best" then the "choice" back.
 
@@ -595,7 +636,8 @@ def exchange_for(
     ``penalty`` names a failed putschist: he gives 4 best to the Président instead
     of the usual count.  When the Trou du cul calls a putsch (``putsch_called``)
     there is no exchange at all.  ``jokers``: jokers count among the best cards
-    (option ``joker_exchangeable``).
+    (option ``joker_exchangeable``).  ``penalty_count`` is the putschist's count
+    (4, or fewer when the hands are smaller: nobody gives cards he was not dealt).
 
     # seed 000: « il est ainsi condamné à donner ses 4 meilleures cartes au Président, et ce
     # dernier lui donne les 4 cartes de son choix »
@@ -612,7 +654,7 @@ def exchange_for(
     for i, count in enumerate(schedule):
         high, low = hierarchy[i], hierarchy[n - 1 - i]
         if i == 0 and penalty is not None and penalty == low:
-            count = PUTSCH_PENALTY
+            count = penalty_count
         if count <= 0 or i >= n - 1 - i:
             continue
         result.append(Exchange(low, high, count, "best", jokers))
@@ -819,7 +861,7 @@ def outcome(
     rules: Rules,
     players: Sequence[str],
     finish: Sequence[str] = (),
-    finished_on: Mapping[str, Sequence[Card] | bool] | None = None,
+    finished_on: Mapping[str, Sequence[Card] | Rank | bool] | None = None,
     events: Events = NO_EVENTS,
     first: bool = False,
     draw: Mapping[str, Sequence[Card]] | None = None,
@@ -832,7 +874,9 @@ def outcome(
     ``players`` is the hierarchy before the manche, best first (for a first
     manche, the players in seat order).  ``finished_on`` gives, for players who
     went out on cards that may be forbidden, those cards (``rules.forbidden_finish``
-    decides), or ``True`` when the players already know the finish was forbidden.
+    decides; the cards of all players together must fit in the deck), a :class:`Rank`
+    (any card of that rank, not counted against the deck), or ``True`` when the
+    players already know the finish was forbidden.
     ``draw`` replaces the manche by a first card draw.
     ``putsch_banned`` is a player who failed a putsch at the previous manche.
     ``totals`` (points before the manche) adds a :class:`Standing`.
@@ -898,12 +942,7 @@ def outcome(
                 ),
                 "finish",
             )
-        forbidden: list[str] = []
-        for name, cards in (finished_on or {}).items():
-            if name not in hierarchy:
-                raise _unknown_player(name, f"finished_on.{name}")
-            if cards is True or (not isinstance(cards, bool) and rules.forbidden_finish(cards)):
-                forbidden.append(name)
+        forbidden = _forbidden_finishers(rules, hierarchy, finished_on or {})
         if not events.ends_unplayed:
             _check_forbidden(finish, forbidden)
         forbidden.sort(key=lambda p: list(finish).index(p) if p in finish else n)
@@ -922,14 +961,15 @@ def outcome(
     names = title_names(n, rules.game, rules.titles, renames, rules.preset)
     titles = tuple(Title(p, i + 1, names[i]) for i, p in enumerate(after))
     banned = events.putsch if failed else None
+    deal = deal_for(after, rules.deck(n).size, rules.game)
     exchanges = exchange_for(
         after,
-        schedule_for(n, rules.schedule),
+        exchange_schedule(rules, n),
         penalty=banned,
         jokers=rules.joker_exchangeable,
+        penalty_count=min(PUTSCH_PENALTY, min(deal.counts.values())),
     )
     dealer, leader = dealer_and_leader(after)
-    deal = deal_for(after, rules.deck(n).size, rules.game)
     result_standing = None
     if totals is not None and rules.points:
         result_standing = standing(totals, points, rules.target)
@@ -945,6 +985,43 @@ def outcome(
         putsch_banned=banned,
         standing=result_standing,
     )
+
+
+def _forbidden_finishers(
+    rules: Rules, hierarchy: Sequence[str], finished_on: Mapping[str, Sequence[Card] | Rank | bool]
+) -> list[str]:
+    """The players of ``finished_on`` who went out on a forbidden card.
+
+    The cards named are counted across players against the deck (API.md: a card
+    that appears more often than the decks hold is malformed), so two players cannot
+    both have finished on the only 2♥.
+
+    >>> two_h = (Card.parse("2h"),)
+    >>> _forbidden_finishers(Rules(game="piketty"), ("A", "B", "C", "D"), {"A": two_h, "B": Rank.TWO, "C": False})
+    ['A', 'B']
+    >>> _forbidden_finishers(Rules(twos_cut=True), ("A", "B", "C"), {"A": two_h, "B": two_h})
+    Traceback (most recent call last):
+    ...
+    companion.rules.cards.CardError: Il n'y a que 1 × 2♥ dans le jeu.
+    """
+    deck = rules.deck(len(hierarchy))
+    for name in finished_on:
+        if name not in hierarchy:
+            raise _unknown_player(name, f"finished_on.{name}")
+    listed = {f"finished_on.{name}": cards for name, cards in finished_on.items() if not isinstance(cards, bool | Rank)}
+    deck.check_together(listed)
+    forbidden: list[str] = []
+    for name, cards in finished_on.items():
+        if isinstance(cards, Rank):
+            if not any(card.rank is cards for card in deck.counts):
+                raise RulesError(
+                    Text(f"Il n'y a pas de {cards.value} dans ce jeu.", f"There is no {cards.value} in this deck."),
+                    f"finished_on.{name}",
+                )
+            cards = (Card(rank=cards, suit=Suit.SPADES),)  # any card of the rank: only the rank matters
+        if cards is True or (not isinstance(cards, bool) and rules.forbidden_finish(cards)):
+            forbidden.append(name)
+    return forbidden
 
 
 def _event_in_first(events: Events) -> RulesError:

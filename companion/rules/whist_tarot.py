@@ -631,8 +631,15 @@ def settle(
     DealSpec(dealer='Ann', cards=4, blind=False)
 
     Raises :class:`RulesError` (``field``: ``stakes.Ann``, ``bids.Bob``, ``tricks``…)
-    for a missing or impossible entry, tricks not adding up to ``cards``, or a game
-    already over (an empty stake).
+    for a missing or impossible entry, a bid that could not have been made (out of
+    0..``cards``, or the dealer's forbidden value), tricks not adding up to
+    ``cards``, or a game already over (an empty stake).
+
+    >>> settle(["Ann", "Bob", "Cid"], "Ann", 5, False, dict.fromkeys(["Ann", "Bob", "Cid"], 14),
+    ...        bids={"Ann": 3, "Bob": 1, "Cid": 1}, tricks={"Ann": 3, "Bob": 1, "Cid": 1})
+    Traceback (most recent call last):
+    ...
+    companion.rules.i18n.RulesError: Ann donne et ne peut pas annoncer 3 : les annonces feraient 5, le nombre de plis.
     """
     names = check_players(players)
     count, blind = _check_size(cards, blind)
@@ -657,6 +664,7 @@ def settle(
         raise RulesError(
             Text("La partie est finie : une mise est vide.", "The game is over: a stake is empty."), "stakes"
         )
+    _check_bidding(names, dealer, count, blind, entries["bids"])
     taken = sum(entries["tricks"].values())
     if taken != count:
         raise RulesError(
@@ -678,3 +686,20 @@ def settle(
     best = max(after.values())
     winners = [n for n in names if after[n] == best] if ended else []
     return Settlement(losses, after, ended, winners, following)
+
+
+def _check_bidding(players: tuple[str, ...], dealer: str, cards: int, blind: bool, bids: Mapping[str, int]) -> None:
+    """Refuse bids that could not have been made at the table (field ``bids.<player>``).
+
+    The bids are replayed, in bidding order, through :meth:`Deal.check`, so that the
+    dealer's forbidden value is judged by the same code as at the table (never a
+    second copy of the rule) and the reason is the one the table would have given.
+    """
+    table = Deal(players, dealer, cards, {}, blind=blind)
+    for name in bidding_order(players, dealer):
+        bid = Bid(name, bids[name])
+        verdict = table.check(bid)
+        if not verdict.legal:
+            assert verdict.reason is not None
+            raise RulesError(verdict.reason, f"bids.{name}")
+        table = table.apply(bid)

@@ -67,8 +67,9 @@ EFFECTS = [
     ({}, {"card": "10d"}, ["reverse"], {"next_player": "Ann", "direction": -1}),
     ({}, {"card": "8c", "asked": "♥"}, ["choose_suit"], {"asked": "h"}),
     ({}, {"card": "2d", "last": True}, ["out", "finish_on_two"], {"target": "Cid", "next_player": None}),
-    ({"hand": ["Ks"]}, {"draw": True}, ["draw"], {"target": "Bob", "next_player": "Cid"}),
+    ({"hand": ["Ks"]}, {"draw": True}, ["draw"], {"target": "Bob", "next_player": None}),
     ({}, {"draw": True, "drawn": "9h"}, ["draw"], {"next_player": "Bob"}),
+    ({}, {"draw": True, "drawn": "Ks"}, ["draw"], {"next_player": "Cid"}),
     (TWO_PLAYERS, {"card": "2d"}, ["draw", "skip", "play_again"], {"next_player": "Bob", "target": "Ann"}),
     (TWO_PLAYERS, {"card": "10d"}, ["reverse", "play_again"], {"next_player": "Bob"}),
 ]
@@ -80,6 +81,21 @@ def test_effects(changes, move, effects, extra):
     assert answer["legal"] is True and answer["effects"] == effects
     for key, value in extra.items():
         assert answer[key] == value, key
+
+
+def test_a_draw_without_the_drawn_card_has_next_player_null(api_client):
+    # API.md: « optionally the `drawn` card: without it `next_player` is null, since a drawn card that fits
+    # is laid at once and may be a 2, a 10 or an 8 »
+    request = body(state(pile=["4c", "9d"], asked=None, hand=["Ks", "3h"]), {"player": "Bob", "draw": True})
+    r = api_client.post("/api/v1/check", json=request)
+    assert r.status_code == 200
+    answer = r.get_json()
+    assert answer["legal"] is True and answer["effects"] == ["draw"] and answer["target"] == "Bob"
+    assert "next_player" in answer and answer["next_player"] is None
+    # with the drawn card, as before: a 2 that fits is laid at once by Bob; a card that does not, Cid plays
+    for drawn, following in (("2d", "Bob"), ("Qs", "Cid")):
+        request["move"]["drawn"] = drawn
+        assert check(request, "fr")["next_player"] == following, drawn
 
 
 def test_super_option():
@@ -153,6 +169,7 @@ def test_outcome_counts_hands_and_eliminates_past_300():
         "eliminated": ["Ann"],
         "over": False,
         "ranking": [],
+        "places": {},
         "winners": [],
     }
 
@@ -171,6 +188,48 @@ def test_outcome_last_two_players_and_the_ranking():
     assert answer["eliminated"] == ["Bob", "Ann"]  # worst first
     assert answer["over"] is True
     assert answer["ranking"] == ["Cid", "Ann", "Bob"] and answer["winners"] == ["Cid"]
+    assert answer["places"] == {"Cid": 1, "Ann": 2, "Bob": 3}
+
+
+def test_outcome_places_equal_totals_crossing_together_share_a_place(api_client):
+    # API.md: « "places": {name: place} (when over; equal totals crossing in the same hand share a place,
+    # as 1, 2, 2, 4) »
+    # RULES.md §4: « two players crossing in the same hand are ranked by total (higher total = worse; equal
+    # totals share the place) »
+    request = {
+        "game": "crapouille",
+        "players": PLAYERS,
+        "totals": {"Ann": 0, "Bob": 290, "Cid": 290, "Dan": 280},
+        "winner": "Ann",
+        "points": {"Bob": 20, "Cid": 20, "Dan": 40},
+    }
+    r = api_client.post("/api/v1/outcome", json=request)
+    assert r.status_code == 200
+    answer = r.get_json()
+    assert answer["over"] is True and answer["eliminated"] == ["Dan", "Bob", "Cid"]
+    assert answer["places"] == {"Ann": 1, "Bob": 2, "Cid": 2, "Dan": 4}
+    assert answer["ranking"] == ["Ann", "Bob", "Cid", "Dan"] and answer["winners"] == ["Ann"]
+    # not over: no place yet, consistent with ranking []
+    request["points"] = {"Bob": 20, "Cid": 1, "Dan": 1}
+    answer = api_client.post("/api/v1/outcome", json=request).get_json()
+    assert answer["over"] is False and answer["places"] == {} and answer["ranking"] == []
+
+
+def test_outcome_the_winner_may_be_listed_with_nothing_to_count(api_client):
+    # API.md: « The winner may be listed in `hands` with an empty hand, or in `points` with 0 (a screen sends
+    # every player); any card or point for the winner is a 400. »
+    request = {"game": "crapouille", "players": ["Ann", "Bob", "Cid"], "winner": "Ann"}
+    for entries in ({"hands": {"Ann": [], "Bob": ["8h"], "Cid": "Ks"}}, {"points": {"Ann": 0, "Bob": 20, "Cid": 5}}):
+        r = api_client.post("/api/v1/outcome", json={**request, **entries})
+        assert r.status_code == 200, entries
+        assert r.get_json()["points"] == {"Ann": 0, "Bob": 20, "Cid": 5}
+    for entries, field in (
+        ({"hands": {"Ann": ["3h"], "Bob": ["8h"], "Cid": "Ks"}}, "hands.Ann"),
+        ({"points": {"Ann": 3, "Bob": 20, "Cid": 5}}, "points.Ann"),
+    ):
+        r = api_client.post("/api/v1/outcome", json={**request, **entries, "lang": "en"})
+        assert r.status_code == 400 and r.get_json()["field"] == field, entries
+        assert r.get_json()["error"].startswith("Ann went out")
 
 
 def test_outcome_everybody_crossing_lowest_total_wins():
@@ -270,4 +329,4 @@ def test_outcome_fuzz(changes):
     except RulesError as e:
         assert e.text.get("fr") and e.field is not None
     else:
-        assert set(answer) == {"points", "totals", "eliminated", "over", "ranking", "winners"}
+        assert set(answer) == {"points", "totals", "eliminated", "over", "ranking", "places", "winners"}

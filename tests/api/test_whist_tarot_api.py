@@ -202,9 +202,29 @@ def test_outcome_blind_defaults_to_false():
     assert outcome(request, "fr")["next"]["cards"] == 4
 
 
+def test_outcome_refuses_the_dealers_forbidden_bid(api_client):
+    # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 car la
+    # somme des annonces ferait alors 5 »
+    # API.md: « the dealer's bid never the forbidden value (else 400, `field` = `bids.<dealer>`, the reason
+    # naming the forbidden value) »
+    request = outcome_body(
+        bids={"Ann": 2, "Bob": 1, "Cid": 1, "Dan": 1}, tricks={"Ann": 2, "Bob": 1, "Cid": 1, "Dan": 1}
+    )
+    for lang, words in (("fr", "Dan donne et ne peut pas annoncer 1"), ("en", "Dan deals and may not bid 1")):
+        r = api_client.post("/api/v1/outcome", json={**request, "lang": lang})
+        assert r.status_code == 400, lang
+        assert r.get_json()["field"] == "bids.Dan" and words in r.get_json()["error"], lang
+    # « Il peut dire 0 ou 2 (ou plus) si il le désire. »
+    r = api_client.post("/api/v1/outcome", json={**request, "bids": {"Ann": 2, "Bob": 1, "Cid": 1, "Dan": 2}})
+    assert r.status_code == 200 and r.get_json()["losses"] == {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 1}
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
+        ({"bids": {"Ann": 1, "Bob": 2, "Cid": 1, "Dan": 1}}, "bids.Dan"),
+        ({"bids": {"Ann": 1, "Bob": 6, "Cid": 1, "Dan": 0}}, "bids.Bob"),
+        ({"bids": {"Ann": -1, "Bob": 2, "Cid": 1, "Dan": 0}}, "bids.Ann"),
         ({"tricks": {"Ann": 3, "Bob": 2, "Cid": 1, "Dan": 0}}, "tricks"),
         ({"tricks": {"Ann": 3, "Bob": 2, "Cid": 0}}, "tricks.Dan"),
         ({"tricks": [3, 2, 0, 0]}, "tricks"),

@@ -244,10 +244,26 @@ def test_drawing_only_when_nothing_can_be_played():
     assert "7♥" in refused.reason.get("fr")  # type: ignore[union-attr]
     allowed = table.check(Draw("Bob"), hand=parse_cards("Ks 3h"))
     assert allowed.legal and allowed.effects == (Effect.DRAW,) and allowed.target == "Bob"
-    assert allowed.next_player == "Cid"
     assert table.check(Draw("Bob", drawn=card("Qd")), hand=parse_cards("Ks 3h")).next_player == "Bob"
     assert table.check(Draw("Bob", drawn=card("Qs")), hand=parse_cards("Ks 3h")).next_player == "Cid"
     assert table.check(Draw("Bob")).legal  # without the hand the engine cannot refuse
+
+
+def test_a_draw_without_the_drawn_card_has_no_known_next_player():
+    # API.md: « optionally the `drawn` card: without it `next_player` is null, since a drawn card that
+    # fits is laid at once and may be a 2, a 10 or an 8 »
+    # seed 003: « tire une carte du talon qu'il met sur la dernière carte posée si elle est de même
+    # couleur ou de même rang que celle-ci, sinon dans son jeu »
+    table = pile("4c 7d")
+    unseen = table.check(Draw("Bob"), hand=parse_cards("Ks 3h"))
+    assert unseen.legal and unseen.effects == (Effect.DRAW,) and unseen.target == "Bob"
+    assert unseen.next_player is None
+    assert table.apply(Draw("Bob")).turn is None  # the next table does not guess either
+    # With the card, as before: laid at once (whatever it then does), or the turn passes.
+    for drawn, following in (("2d", "Bob"), ("10d", "Bob"), ("8s", "Bob"), ("Qs", "Cid")):
+        verdict = table.check(Draw("Bob", drawn=card(drawn)), hand=parse_cards("Ks 3h"))
+        assert verdict.next_player == following, drawn
+    assert table.apply(Draw("Bob", drawn=card("Qs"))).turn == "Cid"
 
 
 def test_finishing_on_a_two_makes_the_next_player_draw():

@@ -102,6 +102,42 @@ def test_the_winner_has_no_cards_to_count():
     assert err.value.field == "hands.Ann"
 
 
+def test_the_winner_may_be_listed_with_nothing_to_count():
+    # API.md: « The winner may be listed in `hands` with an empty hand, or in `points` with 0 (a screen
+    # sends every player); any card or point for the winner is a 400. »
+    sheet = Scoresheet.start(["Ann", "Bob", "Cid"])
+    by_cards = sheet.score_hand("Ann", hands={"Ann": [], "Bob": parse_cards("8h"), "Cid": "Ks"})
+    assert by_cards.points == {"Ann": 0, "Bob": 20, "Cid": 5}
+    by_points = sheet.score_hand("Ann", points={"Ann": 0, "Bob": 20, "Cid": 5})
+    assert by_points.points == by_cards.points and by_points.totals == by_cards.totals
+    assert sheet.score_hand("Ann", hands={"Ann": "", "Bob": "8h"}, points={"Cid": 5}).totals["Ann"] == 0
+    for kwargs, field in (
+        ({"hands": {"Ann": "3h", "Bob": "8h", "Cid": "Ks"}}, "hands.Ann"),
+        ({"points": {"Ann": 3, "Bob": 20, "Cid": 5}}, "points.Ann"),
+        ({"points": {"Ann": True, "Bob": 20, "Cid": 5}}, "points.Ann"),
+        ({"hands": {"Ann": []}, "points": {"Ann": 0, "Bob": 20, "Cid": 5}}, "points.Ann"),
+    ):
+        with pytest.raises(RulesError) as err:
+            sheet.score_hand("Ann", **kwargs)  # type: ignore[arg-type]
+        assert err.value.field == field, kwargs
+
+
+def test_the_hand_result_gives_the_final_places_once_over():
+    # API.md: « "places": {name: place} (when over; equal totals crossing in the same hand share a
+    # place, as 1, 2, 2, 4) »
+    # RULES.md §4: « two players crossing in the same hand are ranked by total (higher total = worse;
+    # equal totals share the place) »
+    sheet = Scoresheet.start(["Ann", "Bob", "Cid", "Dan"], {"Ann": 0, "Bob": 290, "Cid": 290, "Dan": 280})
+    final = sheet.score_hand("Ann", points={"Bob": 20, "Cid": 20, "Dan": 40})
+    assert final.over
+    assert final.places == {"Ann": 1, "Bob": 2, "Cid": 2, "Dan": 4}
+    assert final.ranking == ["Ann", "Bob", "Cid", "Dan"] and final.winners == ["Ann"]
+    # Before the end there is no final place yet, like no ranking and no winner.
+    going_on = sheet.score_hand("Ann", points={"Bob": 20, "Cid": 1, "Dan": 1})
+    assert not going_on.over and going_on.eliminated == ("Bob",)
+    assert going_on.places == {} and going_on.ranking == [] and going_on.winners == []
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field", "words"),
     [

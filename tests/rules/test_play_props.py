@@ -252,6 +252,13 @@ class _Hand:
         verdict = self.table.check(move, held)
         assert verdict.legal and verdict.target == player
         self.table = self.table.apply(move)
+        if drawn is None:
+            # Nothing left to draw: the engine, not told of any drawn card, cannot know who plays next
+            # (API.md: without `drawn`, `next_player` is null); the simulation knows the turn passes.
+            assert verdict.next_player is None and self.table.turn is None
+            t = self.table
+            following = t.players[(t.players.index(player) + t.direction) % len(t.players)]
+            self.table = Pile(t.players, t.pile, t.direction, t.asked, following, t.options)
         if drawn is not None and self.table.accepts(drawn):
             # « tire une carte du talon qu'il met sur la dernière carte posée si elle est de même couleur
             # ou de même rang » : the drawn card goes on the pile at once.

@@ -326,7 +326,7 @@ def test_a_stake_never_goes_below_zero_and_ends_the_game():
         5,
         False,
         {"Ann": 2, "Bob": 9, "Cid": 7},
-        {"Ann": 5, "Bob": 0, "Cid": 0},
+        {"Ann": 4, "Bob": 0, "Cid": 0},
         {"Ann": 0, "Bob": 3, "Cid": 2},
     )
     assert result.losses == {"Ann": 2, "Bob": 3, "Cid": 2}
@@ -342,10 +342,10 @@ def test_the_game_can_end_inside_a_series_and_ties_share():
         3,
         False,
         {"Ann": 5, "Bob": 1, "Cid": 5},
-        {"Ann": 1, "Bob": 1, "Cid": 1},
+        {"Ann": 1, "Bob": 1, "Cid": 2},
         {"Ann": 1, "Bob": 2, "Cid": 0},
     )
-    assert result.stakes == {"Ann": 5, "Bob": 0, "Cid": 4}
+    assert result.stakes == {"Ann": 5, "Bob": 0, "Cid": 3}
     assert result.ended and result.winners == ["Ann"]
     tie = settle(
         THREE,
@@ -364,7 +364,13 @@ def test_tricks_must_add_up_to_the_cards_dealt():
     # RULES.md §3: « The sum of tricks is always n. »
     with pytest.raises(RulesError) as e:
         settle(
-            THREE, "Ann", 3, False, dict.fromkeys(THREE, 14), dict.fromkeys(THREE, 1), {"Ann": 1, "Bob": 1, "Cid": 0}
+            THREE,
+            "Ann",
+            3,
+            False,
+            dict.fromkeys(THREE, 14),
+            {"Ann": 0, "Bob": 1, "Cid": 1},
+            {"Ann": 1, "Bob": 1, "Cid": 0},
         )
     assert e.value.field == "tricks"
 
@@ -383,3 +389,54 @@ def test_settle_rejects_missing_or_impossible_entries():
     with pytest.raises(RulesError) as e:
         settle(THREE, "Ann", 3, False, stakes, {**dict.fromkeys(THREE, 1), "Zoe": 1}, dict.fromkeys(THREE, 1))
     assert e.value.field == "bids.Zoe"
+
+
+def test_settlement_refuses_the_dealers_forbidden_bid():
+    # seed 002: « Le donneur lui ne peut dire un nombre de plis qui ferait que la somme des annonces
+    # serait égale au nombre de plis à faire. Par exemple à 4 joueurs, au premier tour où il y a 5 plis
+    # à faire, si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 »
+    stakes = dict.fromkeys(FOUR, STAKE)
+    tricks = {"Ann": 2, "Bob": 1, "Cid": 1, "Dan": 1}
+    with pytest.raises(RulesError) as e:
+        settle(FOUR, "Dan", 5, False, stakes, {"Ann": 2, "Bob": 1, "Cid": 1, "Dan": 1}, tricks)
+    assert e.value.field == "bids.Dan"
+    # the same reason as the bid check at the table, naming the forbidden value, in both languages
+    at_table = Deal(FOUR, "Dan", 5, {"Ann": 2, "Bob": 1, "Cid": 1}).check(Bid("Dan", 1))
+    assert e.value.text == at_table.reason
+    assert "ne peut pas annoncer 1" in e.value.text.fr and "may not bid 1" in e.value.text.en
+    # « Il peut dire 0 ou 2 (ou plus) si il le désire. »
+    for bid in (0, 2, 5):
+        assert settle(FOUR, "Dan", 5, False, stakes, {"Ann": 2, "Bob": 1, "Cid": 1, "Dan": bid}, tricks).losses
+    # a forbidden value of 0 too, and none when the others bid more than the tricks
+    with pytest.raises(RulesError) as e:
+        settle(
+            THREE,
+            "Cid",
+            2,
+            False,
+            dict.fromkeys(THREE, 5),
+            {"Ann": 1, "Bob": 1, "Cid": 0},
+            {"Ann": 2, "Bob": 0, "Cid": 0},
+        )
+    assert e.value.field == "bids.Cid" and "may not bid 0" in e.value.text.en
+    no_forbidden = settle(
+        THREE, "Cid", 1, True, dict.fromkeys(THREE, 5), dict.fromkeys(THREE, 1), {"Ann": 1, "Bob": 0, "Cid": 0}
+    )
+    assert no_forbidden.losses == {"Ann": 0, "Bob": 1, "Cid": 1}
+
+
+@pytest.mark.parametrize("bid", [-1, 4, True, "1"])
+def test_settlement_refuses_bids_outside_zero_to_the_cards_dealt(bid):
+    # RULES.md §3: « starting left of the dealer, each player bids 0..n tricks »
+    # API.md: « Bids must be possible: each in 0..`cards` »
+    with pytest.raises(RulesError) as e:
+        settle(
+            THREE,
+            "Ann",
+            3,
+            False,
+            dict.fromkeys(THREE, 5),
+            {"Ann": 0, "Bob": bid, "Cid": 1},
+            {"Ann": 3, "Bob": 0, "Cid": 0},
+        )
+    assert e.value.field == "bids.Bob"
