@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from companion import config
+from companion import config, security
 from companion.extensions import babel, csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,13 +28,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=config.secret_key(app.instance_path),
         BABEL_DEFAULT_LOCALE="fr",
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 400,
+        # A phone joins a group once and comes back for months: the cookie lasts 180
+        # days from the last visit (refreshed by each request). It only holds a device
+        # token the server can revoke at any time (leaving, removal, passphrase change).
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 180,
+        SESSION_REFRESH_EACH_REQUEST=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SECURE=False,  # True over HTTPS anyway (companion.security)
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=None,
-        PASSPHRASE_MAX_FAILURES=5,
-        PASSPHRASE_WINDOW_MINUTES=15,
+        TRUSTED_PROXIES=security.trusted_proxies(),
+        GUESS_FREE_TRIES=4,
+        GUESS_FREE_TRIES_ANY_CODE=20,
+        GROUPS_PER_HOUR=10,
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -54,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
+    security.init_app(app)
 
     from flask_babel import format_date
 
@@ -65,5 +73,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     from companion import models  # noqa: F401  (registers the tables with the metadata)
+
+    @app.teardown_request
+    def end_transaction(error: BaseException | None) -> None:
+        # Whatever a request left open ends with it: on SQLite a writing request's
+        # transaction holds the write lock (companion.config), even for a read made
+        # after its commit, and must not outlive the request.
+        db.session.rollback()
 
     return app

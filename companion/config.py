@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 
 def database_url(instance_path: str) -> str:
@@ -41,13 +41,34 @@ def secret_key(instance_path: str) -> str:
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: object, connection_record: object) -> None:
-    """WAL, foreign keys and a busy timeout on every SQLite connection."""
+    """WAL, foreign keys and a busy timeout on every SQLite connection; transactions
+    are begun by :func:`_sqlite_begin`, not by the driver."""
     import sqlite3
 
     if isinstance(dbapi_connection, sqlite3.Connection):
+        dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA busy_timeout=10000")
         # An in-memory database cannot use WAL; asking is harmless.
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
+
+
+@event.listens_for(Engine, "begin")
+def _sqlite_begin(conn: Connection) -> None:
+    """On SQLite, a request that may write takes the write lock when its transaction
+    begins (``BEGIN IMMEDIATE``).
+
+    A transaction that read first and writes later cannot wait for another writer:
+    SQLite refuses it at once ("database is locked"), however long the busy
+    timeout.  Taking the lock first makes simultaneous writers wait their turn, so
+    each one then reads what the previous one committed (a form token, a game
+    version, a name) and decides on it.
+    """
+    if conn.dialect.name != "sqlite":
+        return
+    from flask import has_request_context, request
+
+    writing = has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")

@@ -52,6 +52,9 @@ class Group(db.Model):
     seasons: so.Mapped[list[Season]] = so.relationship(
         back_populates="group", order_by="Season.starts_on.desc(), Season.id.desc()", cascade="all, delete-orphan"
     )
+    devices: so.Mapped[list[Device]] = so.relationship(
+        back_populates="group", order_by="Device.created_at", cascade="all, delete-orphan"
+    )
 
     @staticmethod
     def new_code() -> str:
@@ -72,15 +75,58 @@ class Group(db.Model):
         return next((s for s in self.seasons if s.is_current), None)
 
 
-class PassphraseFailure(db.Model):
-    """A wrong passphrase, kept for a while to throttle guessing."""
+class ThrottleEvent(db.Model):
+    """A guess or a creation by a client, kept for a while to slow guessing down.
 
-    __tablename__ = "passphrase_failures"
+    ``kind`` is ``"guess"`` (a wrong passphrase or an unknown code; ``code`` is what
+    was tried) or ``"create"`` (a group created).  Each attempt is recorded *before*
+    it is judged, so that simultaneous guesses count one after another.
+    """
+
+    __tablename__ = "throttle_events"
+    __table_args__ = (sa.Index("ix_throttle_events_client_kind_at", "client", "kind", "at"),)
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
-    code: so.Mapped[str] = so.mapped_column(sa.String(12), index=True)
+    kind: so.Mapped[str] = so.mapped_column(sa.String(16))
+    code: so.Mapped[str | None] = so.mapped_column(sa.String(12))
     client: so.Mapped[str] = so.mapped_column(sa.String(64))
     at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
+
+
+class Device(db.Model):
+    """A phone (a browser) that joined a group, under a name its owner chose.
+
+    The device keeps a random token in its session cookie; only the token's hash is
+    stored.  One browser has one token for every group it joined, so the cookie
+    stays small.  Leaving, or removal from the group page, revokes the device at
+    once: a copy of the old cookie opens nothing.
+    """
+
+    __tablename__ = "devices"
+    __table_args__ = (sa.Index("ix_devices_token_hash_group_id", "token_hash", "group_id"),)
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    group_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    token_hash: so.Mapped[str] = so.mapped_column(sa.String(64))
+    name: so.Mapped[str] = so.mapped_column(sa.String(NAME_MAX))
+    created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    revoked_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+
+    group: so.Mapped[Group] = so.relationship(back_populates="devices")
+
+
+class FormToken(db.Model):
+    """A one-time token of a creating form, and what its first submission created.
+
+    A form sent twice (a double tap, a retry, a second phone) finds its token here
+    and leads to what the first submission made instead of making it again.
+    """
+
+    __tablename__ = "form_tokens"
+
+    token: so.Mapped[str] = so.mapped_column(sa.String(64), primary_key=True)
+    url: so.Mapped[str] = so.mapped_column(sa.String(300))
+    created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
 
 
 class Player(db.Model):
@@ -104,13 +150,28 @@ class Player(db.Model):
 
 
 class Season(db.Model):
-    """A period of play of a group; exactly one season of a group is current."""
+    """A period of play of a group; exactly one season of a group is current.
+
+    The database holds both rules: season names are unique in a group (whatever
+    their case) and a partial unique index allows one current season per group.
+    """
 
     __tablename__ = "seasons"
+    __table_args__ = (
+        sa.UniqueConstraint("group_id", "name_key", name="uq_seasons_group_id_name_key"),
+        sa.Index(
+            "uq_seasons_one_current",
+            "group_id",
+            unique=True,
+            sqlite_where=sa.text("is_current"),
+            postgresql_where=sa.text("is_current"),
+        ),
+    )
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
     group_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     name: so.Mapped[str] = so.mapped_column(sa.String(NAME_MAX))
+    name_key: so.Mapped[str] = so.mapped_column(sa.String(NAME_MAX))
     starts_on: so.Mapped[date] = so.mapped_column(sa.Date)
     is_current: so.Mapped[bool] = so.mapped_column(default=False)
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
@@ -120,10 +181,24 @@ class Season(db.Model):
         back_populates="season", order_by="Game.created_at.desc(), Game.id.desc()", cascade="all, delete-orphan"
     )
 
+    def rename(self, name: str) -> None:
+        """Name the season (spaces folded) and keep its uniqueness key."""
+        self.name = " ".join(name.split())
+        self.name_key = name_key(name)
+
     def make_current(self) -> None:
-        """Make this the group's current season (and no other)."""
+        """Make this the group's current season (and no other).
+
+        Two statements in this order, so the one-current index never sees two
+        current seasons, whatever order a flush would choose.
+        """
+        db.session.flush()
+        db.session.execute(
+            sa.update(Season).where(Season.group_id == self.group_id, Season.id != self.id).values(is_current=False)
+        )
+        db.session.execute(sa.update(Season).where(Season.id == self.id).values(is_current=True))
         for season in self.group.seasons:
-            season.is_current = season is self
+            db.session.expire(season, ["is_current"])
 
 
 class GameStatus(enum.StrEnum):
@@ -155,6 +230,9 @@ class Game(db.Model):
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     finished_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+    #: Grows by one with every change to the game (a round saved or deleted, a status
+    #: change): a write names the version it was based on, and a stale one changes nothing.
+    version: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
 
     season: so.Mapped[Season] = so.relationship(back_populates="games")
     seats: so.Mapped[list[GamePlayer]] = so.relationship(
@@ -196,5 +274,8 @@ class Round(db.Model):
     entry: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     result: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    #: The device it was entered from (the game page says so); kept when the device is removed.
+    device_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("devices.id", ondelete="SET NULL"), index=True)
 
     game: so.Mapped[Game] = so.relationship(back_populates="rounds")
+    device: so.Mapped[Device | None] = so.relationship(lazy="joined")

@@ -10,11 +10,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from companion.forms import OnceForm, SafeForm, plain_int
 from companion.i18n import current_lang
 from companion.models import Player
 from companion.rules import crapouille
@@ -22,9 +22,12 @@ from companion.rules.cards import parse_cards
 from companion.rules.i18n import RulesError
 
 MAX_SEATS = 12
+#: The most rounds a game may hold: far more than any evening, and a bound on what a
+#: game page and its replay may ever cost.
+MAX_ROUNDS = 500
 
 
-class NewCrapouilleForm(FlaskForm):
+class NewCrapouilleForm(OnceForm):
     """Players in seat order and the house rules of a crapouille game."""
 
     seats = FieldList(SelectField(coerce=str, validate_choice=False), min_entries=2)
@@ -73,12 +76,14 @@ class NewCrapouilleForm(FlaskForm):
         return crapouille.Options(super=bool(self.super_crapouille.data)).to_options()
 
 
-def hand_form(players: list[Player], number: int, sheet: crapouille.Scoresheet) -> FlaskForm:
-    """A form for hand ``number`` of a game, asking only the players still in."""
+def hand_form(players: list[Player], number: int, sheet: crapouille.Scoresheet, game_version: int) -> SafeForm:
+    """A form for hand ``number`` of a game at ``game_version``, asking only the players still in."""
     live = [p for p in players if str(p.id) in sheet.in_play]
+    most = crapouille.MAX_HAND_POINTS
 
-    class HandForm(FlaskForm):
+    class HandForm(SafeForm):
         round = HiddenField(default=str(number))
+        version = HiddenField(default=str(game_version))
         winner = RadioField(
             _l("Who went out?"),
             choices=[SelectChoice(str(p.id), p.name) for p in live],
@@ -89,7 +94,7 @@ def hand_form(players: list[Player], number: int, sheet: crapouille.Scoresheet) 
         def validate(self, extra_validators: Any = None) -> bool:
             if not super().validate(extra_validators):
                 return False
-            if self.round.data != str(number):
+            if self.round.data != str(number) or plain_int(self.version.data or "", 0, 10**9) is None:
                 self.round.errors.append(_("This hand was already saved from another device; here is the game now."))
                 return False
             hands: dict[str, Any] = {}
@@ -110,11 +115,12 @@ def hand_form(players: list[Player], number: int, sheet: crapouille.Scoresheet) 
                         cards_field.errors.append(e.text.get(current_lang()))
                         ok = False
                 elif total_text:
-                    if not total_text.isdigit():
-                        total_field.errors.append(_("A total is a whole number, 0 or more."))
+                    value = plain_int(total_text, 0, most)
+                    if value is None:
+                        total_field.errors.append(_("A total is a whole number from 0 to %(most)d.", most=most))
                         ok = False
                     else:
-                        points[key] = int(total_text)
+                        points[key] = value
             if not ok:
                 return False
             try:

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.extensions import db
+from companion.forms import plain_int
 from companion.games import bp
 from companion.games import crapouille as crapouille_web
-from companion.games.forms import NewCrapouilleForm, hand_form
+from companion.games.forms import MAX_ROUNDS, NewCrapouilleForm, hand_form
 from companion.games.kinds import KINDS
-from companion.groups.access import group_for
+from companion.groups.access import current_device, group_for
 from companion.i18n import current_lang
 from companion.models import Game, GamePlayer, GameStatus, Group, Round, Season, utcnow
 from companion.rules import crapouille
 from companion.rules.cards import RANKS_BY_PIPS, Card, Rank, Suit, parse_cards
+from companion.writes import claim, commit_once, done_before, remember
+
+#: Rounds shown at once on a game page, most recent first; older ones on demand.
+ROUNDS_PER_PAGE = 20
 
 
 def _game(group: Group, game_id: int) -> Game:
@@ -31,17 +37,24 @@ def choose_kind(code: str) -> str:
 
 
 @bp.route("/g/<code>/games/new/crapouille", methods=["GET", "POST"])
-def new_crapouille(code: str) -> str | Response:
-    """Start a crapouille game: players in seat order, Super crapouille or not."""
+def new_crapouille(code: str) -> ResponseReturnValue:
+    """Start a crapouille game: players in seat order, Super crapouille or not (sent twice, started once)."""
     group = group_for(code)
     season = group.current_season
     form = NewCrapouilleForm(group.players)
+    earlier = form.is_submitted() and done_before(form.once.data)
+    if earlier:
+        return redirect(earlier)
     if season is not None and form.validate_on_submit():
+        token = form.once.data
         game = Game(season=season, kind="crapouille", rules=form.rules, status=GameStatus.IN_PROGRESS)
         game.seats = [GamePlayer(seat=i, player=p) for i, p in enumerate(form.chosen)]
         db.session.add(game)
-        db.session.commit()
-        return redirect(url_for("games.show", code=group.code, game_id=game.id))
+        db.session.flush()
+        url = url_for("games.show", code=group.code, game_id=game.id)
+        remember(token, url)
+        earlier = commit_once(token)
+        return redirect(earlier or url)
     return render_template("games/new_crapouille.html", group=group, season=season, form=form)
 
 
@@ -52,13 +65,18 @@ def show(code: str, game_id: int) -> str:
     game = _game(group, game_id)
     sheet = crapouille_web.sheet_before(game)
     names = {str(p.id): p.name for p in game.players}
+    count = len(game.rounds)
+    upto = plain_int(request.args.get("upto", ""), 1, count) or count
+    shown = game.rounds[max(0, upto - ROUNDS_PER_PAGE) : upto]
     hands = [
         {
             "round": rnd,
             "cards": {p: parse_cards(c) for p, c in rnd.entry.get("hands", {}).items()},
         }
-        for rnd in reversed(game.rounds)
+        for rnd in reversed(shown)
     ]
+    older = shown[0].number - 1 if shown and shown[0].number > 1 else None
+    newer = upto + ROUNDS_PER_PAGE if upto < count else None
     return render_template(
         "games/crapouille.html",
         group=group,
@@ -67,6 +85,8 @@ def show(code: str, game_id: int) -> str:
         names=names,
         places=sheet.places(),
         hands=hands,
+        older=older,
+        newer=min(newer, count) if newer else None,
         winner_names=[names[p] for p in sheet.winners()],
         limit=crapouille.ELIMINATION_TOTAL,
         deal=crapouille.deal(crapouille.Options.from_options(game.rules).super),
@@ -74,20 +94,41 @@ def show(code: str, game_id: int) -> str:
 
 
 @bp.route("/g/<code>/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def new_hand(code: str, game_id: int) -> str | Response:
-    """Enter a hand: who went out, then each other player's cards or total."""
+def new_hand(code: str, game_id: int) -> ResponseReturnValue:
+    """Enter a hand: who went out, then each other player's cards or total.
+
+    The form carries the hand's number and the game's version: sent twice, or from
+    two phones, it is saved once, and the other submission is told so.
+    """
     group = group_for(code)
     game = _game(group, game_id)
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
-        return redirect(url_for("games.show", code=group.code, game_id=game.id))
+        return redirect(game_url)
+    if len(game.rounds) >= MAX_ROUNDS:
+        flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
+        return redirect(game_url)
     sheet = crapouille_web.sheet_before(game)
     number = len(game.rounds) + 1
-    form = hand_form(game.players, number, sheet)
+    form = hand_form(game.players, number, sheet, game.version)
     if form.validate_on_submit():
+        if not claim(game, plain_int(form.version.data, 0, 10**9)):  # type: ignore[attr-defined]
+            db.session.rollback()
+            flash(_("This hand was already saved from another device; here is the game now."))
+            return redirect(game_url)
         outcome = form.outcome  # type: ignore[attr-defined]
         entry = crapouille_web.entry_for(form.winner.data, form.hands, form.points)  # type: ignore[attr-defined]
-        db.session.add(Round(game=game, number=number, entry=entry, result=crapouille_web.result_for(outcome)))
+        device = current_device()
+        db.session.add(
+            Round(
+                game=game,
+                number=number,
+                entry=entry,
+                result=crapouille_web.result_for(outcome),
+                device_id=device.id if device else None,
+            )
+        )
         if outcome.over:
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
@@ -97,7 +138,7 @@ def new_hand(code: str, game_id: int) -> str | Response:
         except sa.exc.IntegrityError:
             db.session.rollback()
             flash(_("This hand was already saved from another device; here is the game now."))
-            return redirect(url_for("games.show", code=group.code, game_id=game.id))
+            return redirect(game_url)
         return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
     names = {str(p.id): p.name for p in game.players}
     lang = current_lang()
@@ -117,20 +158,31 @@ def new_hand(code: str, game_id: int) -> str | Response:
     )
 
 
-@bp.post("/g/<code>/games/<int:game_id>/hands/last/delete")
-def delete_last_hand(code: str, game_id: int) -> Response:
-    """Take back the last hand entered (a mistake at the table), reopening the game."""
+def _based_on() -> int | None:
+    """The game version a posted form was shown at (None when missing or malformed)."""
+    return plain_int(request.form.get("version", ""), 0, 10**9)
+
+
+@bp.post("/g/<code>/games/<int:game_id>/hands/<int:number>/delete")
+def delete_hand(code: str, game_id: int, number: int) -> Response:
+    """Take back hand ``number`` — only while it is the last one and the game is still
+    at the version the page showed — reopening the game.  A repeat or a stale
+    request changes nothing and says so."""
     group = group_for(code)
     game = _game(group, game_id)
-    if game.rounds and game.status is not GameStatus.ABANDONED:
-        last = game.rounds[-1]
-        game.rounds.remove(last)
-        game.status = GameStatus.IN_PROGRESS
-        game.finished_at = None
-        game.updated_at = utcnow()
-        db.session.commit()
-        flash(_("Hand %(n)d deleted.", n=last.number))
-    return redirect(url_for("games.show", code=group.code, game_id=game.id))
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    last = game.rounds[-1] if game.rounds else None
+    if last is None or last.number != number or game.status is GameStatus.ABANDONED or not claim(game, _based_on()):
+        db.session.rollback()
+        flash(_("Hand %(n)d was not deleted: the game changed in the meantime. Nothing was changed.", n=number))
+        return redirect(game_url)
+    game.rounds.remove(last)
+    game.status = GameStatus.IN_PROGRESS
+    game.finished_at = None
+    game.updated_at = utcnow()
+    db.session.commit()
+    flash(_("Hand %(n)d deleted.", n=number))
+    return redirect(game_url)
 
 
 @bp.post("/g/<code>/games/<int:game_id>/abandon")
@@ -138,9 +190,11 @@ def abandon(code: str, game_id: int) -> Response:
     """Stop a game without a winner (it stays in the history)."""
     group = group_for(code)
     game = _game(group, game_id)
-    if game.status is GameStatus.IN_PROGRESS:
+    if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.ABANDONED
         game.updated_at = utcnow()
         db.session.commit()
         flash(_("Game abandoned."))
+    else:
+        db.session.rollback()
     return redirect(url_for("games.show", code=group.code, game_id=game.id))

@@ -1,90 +1,112 @@
-"""Which groups this device has joined, and the passphrase throttle.
+"""Which groups this device has joined, as revocable devices recorded on the server.
 
-A device joins a group by giving its passphrase once; the signed session cookie
-then remembers the group's id.  Everything of a group is served only to devices
-that joined it.
+A browser keeps one random token in its signed session cookie, whatever the number
+of groups it joined; the server keeps the token's hash in one :class:`Device` row
+per group joined, with the name the device was given.  Everything of a group is
+served only to a device whose row is there and not revoked: leaving, or removal
+from the group page, revokes it at once, and a copy of the old cookie then opens
+nothing.  The token is renewed at every join (and the CSRF token with it), so a
+cookie copied before a join does not follow the device into its new group.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+import hashlib
+import re
+import secrets
 
 import sqlalchemy as sa
-from flask import abort, current_app, redirect, request, session, url_for
+from flask import abort, g, redirect, request, session, url_for
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
-from companion.models import Group, PassphraseFailure, utcnow
+from companion.models import Device, Group, utcnow
 
-SESSION_KEY = "groups"
+SESSION_KEY = "device"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
-def joined_ids() -> list[int]:
-    """Ids of the groups this device joined."""
-    ids = session.get(SESSION_KEY, [])
-    return [i for i in ids if isinstance(i, int)] if isinstance(ids, list) else []
+def _token() -> str | None:
+    token = session.get(SESSION_KEY)
+    return token if isinstance(token, str) and _TOKEN.fullmatch(token) else None
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a device token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _active(hash_: str) -> sa.ColumnElement[bool]:
+    return sa.and_(Device.token_hash == hash_, Device.revoked_at.is_(None))
 
 
 def joined_groups() -> list[Group]:
-    """The groups this device joined, by name."""
-    ids = joined_ids()
-    if not ids:
+    """The groups this device joined and still belongs to, by name (one query)."""
+    token = _token()
+    if token is None:
         return []
-    return list(db.session.scalars(sa.select(Group).where(Group.id.in_(ids)).order_by(Group.name)))
+    query = sa.select(Group).join(Device, Device.group_id == Group.id).where(_active(token_hash(token)))
+    return list(db.session.scalars(query.order_by(Group.name, Group.id)))
 
 
-def join(group: Group) -> None:
-    """Remember on this device that it joined ``group``."""
+def join(group: Group, name: str) -> Device:
+    """Record this device in ``group`` under ``name`` (in the current transaction).
+
+    The browser gets a new token, which its other groups' devices take over, and a
+    new CSRF token.
+    """
+    old = _token()
+    new = secrets.token_urlsafe(32)
+    new_hash = token_hash(new)
+    if old is not None:
+        db.session.execute(sa.update(Device).where(_active(token_hash(old))).values(token_hash=new_hash))
+        db.session.execute(
+            sa.update(Device)
+            .where(_active(new_hash), Device.group_id == group.id)
+            .values(revoked_at=utcnow())  # joining again replaces the earlier record
+        )
+    device = Device(group=group, token_hash=new_hash, name=name)
+    db.session.add(device)
     session.permanent = True
-    ids = joined_ids()
-    if group.id not in ids:
-        session[SESSION_KEY] = [*ids, group.id]
+    session[SESSION_KEY] = new
+    session.pop("csrf_token", None)
+    return device
 
 
-def leave(group: Group) -> None:
-    """Forget ``group`` on this device."""
-    session[SESSION_KEY] = [i for i in joined_ids() if i != group.id]
+def device_for(group: Group) -> Device | None:
+    """This device's record in ``group`` (None when it has not joined it)."""
+    token = _token()
+    if token is None:
+        return None
+    return db.session.scalar(sa.select(Device).where(_active(token_hash(token)), Device.group_id == group.id))
+
+
+def revoke(device: Device) -> None:
+    """Revoke ``device`` (in the current transaction): its cookie opens nothing any more."""
+    device.revoked_at = utcnow()
 
 
 def group_for(code: str) -> Group:
-    """The joined group of that code; a device that did not join it is sent to the
-    join page (for a GET) or refused (403), learning nothing of the group."""
-    group = db.session.scalar(sa.select(Group).where(Group.code == code.upper()))
-    if group is not None and group.id in joined_ids():
-        return group
+    """The joined group of that code (its device is ``g.device``); a device that did
+    not join it is sent to the join page (for a GET) or refused (403), learning
+    nothing of the group."""
+    token = _token()
+    found = None
+    if token is not None:
+        found = db.session.execute(
+            sa.select(Group, Device)
+            .join(Device, Device.group_id == Group.id)
+            .where(Group.code == code.upper(), _active(token_hash(token)))
+        ).first()
+    if found is not None:
+        g.device = found[1]
+        return found[0]  # type: ignore[no-any-return]
     if request.method == "GET":
-        raise HTTPException(response=redirect(url_for("groups.join", code=code.upper(), next=request.path)))
+        raise HTTPException(response=redirect(url_for("groups.join", code=code.upper()[:12], next=request.path)))
     abort(403)
 
 
-def _client() -> str:
-    return (request.remote_addr or "?")[:64]
-
-
-def minutes_blocked(code: str) -> int:
-    """Minutes this client must wait before trying a passphrase for ``code`` again (0: may try)."""
-    window = timedelta(minutes=current_app.config["PASSPHRASE_WINDOW_MINUTES"])
-    since = utcnow() - window
-    failures = list(
-        db.session.scalars(
-            sa.select(PassphraseFailure.at)
-            .where(PassphraseFailure.code == code.upper(), PassphraseFailure.client == _client())
-            .where(PassphraseFailure.at >= since)
-            .order_by(PassphraseFailure.at)
-        )
-    )
-    if len(failures) < current_app.config["PASSPHRASE_MAX_FAILURES"]:
-        return 0
-    oldest = failures[-current_app.config["PASSPHRASE_MAX_FAILURES"]]
-    if oldest.tzinfo is None:  # SQLite gives back naive UTC times
-        oldest = oldest.replace(tzinfo=utcnow().tzinfo)
-    remaining = oldest + window - utcnow()
-    return max(1, int(remaining.total_seconds() // 60) + 1)
-
-
-def record_failure(code: str) -> None:
-    """Count one wrong passphrase (or unknown code) for this client."""
-    db.session.add(PassphraseFailure(code=code.upper()[:12], client=_client()))
-    old = utcnow() - timedelta(days=1)
-    db.session.execute(sa.delete(PassphraseFailure).where(PassphraseFailure.at < old))
-    db.session.commit()
+def current_device() -> Device | None:
+    """The device of the group :func:`group_for` opened in this request."""
+    device: Device | None = g.get("device")
+    return device

@@ -6,12 +6,13 @@ from datetime import date
 from typing import Any
 
 import sqlalchemy as sa
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import DateField, PasswordField, StringField, SubmitField
-from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, ValidationError
+from wtforms import BooleanField, DateField, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, Optional, ValidationError
 
 from companion.extensions import db
+from companion.forms import OnceForm, SafeForm
 from companion.models import NAME_MAX, Group, Player, Season, name_key
 
 
@@ -19,8 +20,16 @@ def _strip(value: Any) -> Any:
     return " ".join(value.split()) if isinstance(value, str) else value
 
 
-class GroupForm(FlaskForm):
-    """Create a group."""
+def _device_name() -> StringField:
+    return StringField(
+        _l("Name of this device"),
+        filters=[_strip],
+        validators=[Optional(), Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX))],
+    )
+
+
+class GroupForm(OnceForm):
+    """Create a group (the creating device joins it)."""
 
     name = StringField(
         _l("Group name"),
@@ -41,10 +50,11 @@ class GroupForm(FlaskForm):
         _l("Passphrase again"),
         validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
     )
+    device_name = _device_name()
     submit = SubmitField(_l("Create the group"))
 
 
-class JoinForm(FlaskForm):
+class JoinForm(SafeForm):
     """Join a group with its code and passphrase."""
 
     code = StringField(
@@ -52,11 +62,63 @@ class JoinForm(FlaskForm):
         filters=[lambda v: v.strip().upper() if isinstance(v, str) else v],
         validators=[DataRequired(_l("Give the group's code.")), Length(max=12, message=_l("This code is too long."))],
     )
-    passphrase = PasswordField(_l("Passphrase"), validators=[InputRequired(_l("Give the passphrase."))])
+    passphrase = PasswordField(
+        _l("Passphrase"),
+        validators=[
+            InputRequired(_l("Give the passphrase.")),
+            Length(max=200, message=_l("Wrong code or passphrase.")),
+        ],
+    )
+    device_name = _device_name()
     submit = SubmitField(_l("Join"))
 
 
-class PlayerForm(FlaskForm):
+class DeviceForm(SafeForm):
+    """Rename this device."""
+
+    name = StringField(
+        _l("Name of this device"),
+        filters=[_strip],
+        validators=[
+            DataRequired(_l("Give a name.")),
+            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+        ],
+    )
+    submit = SubmitField(_l("Rename"))
+
+
+class PassphraseForm(SafeForm):
+    """Change the group's passphrase, optionally signing every other device out."""
+
+    current = PasswordField(
+        _l("Current passphrase"),
+        validators=[InputRequired(_l("Give the passphrase.")), Length(max=200, message=_l("Wrong passphrase."))],
+    )
+    passphrase = PasswordField(
+        _l("New passphrase"),
+        validators=[
+            InputRequired(_l("Choose a passphrase.")),
+            Length(min=6, max=200, message=_l("The passphrase needs 6 to 200 characters.")),
+        ],
+    )
+    confirm = PasswordField(
+        _l("New passphrase again"),
+        validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
+    )
+    sign_out_others = BooleanField(_l("Sign every other device out"))
+    submit = SubmitField(_l("Change the passphrase"))
+
+    def __init__(self, group: Group, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.group = group
+
+    def validate_current(self, field: PasswordField) -> None:
+        """Only who knows the passphrase may change it."""
+        if not self.group.check_passphrase(field.data or ""):
+            raise ValidationError(_("Wrong passphrase."))
+
+
+class PlayerForm(OnceForm):
     """Add or rename a player; names are unique in a group, whatever their case."""
 
     name = StringField(
@@ -80,10 +142,11 @@ class PlayerForm(FlaskForm):
         if self.player is not None:
             query = query.where(Player.id != self.player.id)
         if db.session.scalar(query) is not None:
-            raise ValidationError(_l("This group already has a player named %(name)s.", name=field.data))
+            # gettext, not lazy_gettext: a lazy string is rendered as markup, unescaped.
+            raise ValidationError(_("This group already has a player named %(name)s.", name=field.data))
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(OnceForm):
     """Start a new season."""
 
     name = StringField(
@@ -103,8 +166,6 @@ class SeasonForm(FlaskForm):
 
     def validate_name(self, field: StringField) -> None:
         """Season names are unique in a group, so standings can be told apart."""
-        names = {
-            name_key(s.name) for s in db.session.scalars(sa.select(Season).where(Season.group_id == self.group.id))
-        }
-        if name_key(field.data) in names:
-            raise ValidationError(_l("This group already has a season named %(name)s.", name=field.data))
+        query = sa.select(Season.id).where(Season.group_id == self.group.id, Season.name_key == name_key(field.data))
+        if db.session.scalar(query) is not None:
+            raise ValidationError(_("This group already has a season named %(name)s.", name=field.data))

@@ -7,17 +7,24 @@ from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from companion.extensions import db
+from companion.forms import storable
 from companion.games.standings import season_standings
 from companion.groups import bp
-from companion.groups.access import group_for, minutes_blocked, record_failure
+from companion.groups.access import current_device, group_for, revoke
 from companion.groups.access import join as join_group
-from companion.groups.access import leave as leave_group
-from companion.groups.forms import GroupForm, JoinForm, PlayerForm, SeasonForm
-from companion.models import Game, GameStatus, Group, Player, Season
+from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
+from companion.groups.throttle import before_create, before_guess, guessed_right
+from companion.models import Device, Game, GameStatus, Group, Player, Season, name_key, utcnow
+from companion.writes import commit_once, done_before, remember
+
+#: Checked when a code is unknown, so that it costs what a wrong passphrase costs.
+_DECOY_HASH = generate_password_hash("not a passphrase")
 
 
 def _safe_next(default: str) -> str:
@@ -27,46 +34,79 @@ def _safe_next(default: str) -> str:
     return default
 
 
+def _wait_message(seconds: int) -> str:
+    if seconds >= 90:
+        return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
+    return _("Too many tries. Try again in %(seconds)d seconds.", seconds=seconds)
+
+
+def _device_name(form: GroupForm | JoinForm, group: Group) -> str:
+    """The name the device was given, or "Device n" when none was."""
+    if form.device_name.data:
+        return str(form.device_name.data)
+    count = db.session.scalar(sa.select(sa.func.count(Device.id)).where(Device.group_id == group.id)) or 0
+    return _("Device %(n)d", n=count + 1)
+
+
 @bp.route("/groups/new", methods=["GET", "POST"])
-def create() -> str | Response:
-    """Anyone may create a group; the creating device joins it."""
+def create() -> ResponseReturnValue:
+    """Anyone may create a group (a few an hour per client); the creating device joins it."""
     form = GroupForm()
+    earlier = form.is_submitted() and done_before(form.once.data)
+    if earlier:
+        return redirect(earlier)
     if form.validate_on_submit():
+        token = form.once.data
+        wait = before_create()
+        if wait:
+            form.name.errors = [_wait_message(wait)]
+            return render_template("groups/new.html", form=form), 429, {"Retry-After": str(wait)}
         code = Group.new_code()
         while db.session.scalar(sa.select(Group.id).where(Group.code == code)) is not None:
             code = Group.new_code()
         group = Group(code=code, name=form.name.data)
         group.set_passphrase(form.passphrase.data)
-        season = Season(name=str(date.today().year), starts_on=date.today(), is_current=True)
+        season = Season(starts_on=date.today(), is_current=True)
+        season.rename(str(date.today().year))
         group.seasons.append(season)
         db.session.add(group)
-        db.session.commit()
-        join_group(group)
+        join_group(group, _device_name(form, group))
+        url = url_for("groups.show", code=group.code)
+        remember(token, url)
+        earlier = commit_once(token)
+        if earlier is not None:
+            return redirect(earlier)
         flash(_("Group created. Share its code %(code)s and the passphrase with your friends.", code=group.code))
-        return redirect(url_for("groups.show", code=group.code))
+        return redirect(url)
     return render_template("groups/new.html", form=form)
 
 
 @bp.route("/join", methods=["GET", "POST"])
-def join() -> str | Response:
-    """Join a group with its code and passphrase (wrong passphrases are throttled)."""
+def join() -> ResponseReturnValue:
+    """Join a group with its code and passphrase (guesses are slowed down per client).
+
+    An unknown code and a wrong passphrase get the same answer, after the same work
+    (a passphrase hash is checked either way), so codes cannot be told apart.
+    """
     form = JoinForm()
     if request.method == "GET" and request.args.get("code"):
-        form.code.data = request.args["code"].strip().upper()[:12]
+        code = request.args["code"].strip().upper()[:12]
+        form.code.data = code if storable(code) else ""
     if form.validate_on_submit():
         code = form.code.data
-        wait = minutes_blocked(code)
+        wait = before_guess(code)
         if wait:
-            form.passphrase.errors = [
-                _("Too many wrong tries. Try again in %(minutes)d minutes.", minutes=wait),
-            ]
-            return render_template("groups/join.html", form=form), 429  # type: ignore[return-value]
+            form.passphrase.errors = [_wait_message(wait)]
+            return render_template("groups/join.html", form=form), 429, {"Retry-After": str(wait)}
         group = db.session.scalar(sa.select(Group).where(Group.code == code))
+        if group is None:
+            check_password_hash(_DECOY_HASH, form.passphrase.data)
         if group is None or not group.check_passphrase(form.passphrase.data):
-            record_failure(code)
             form.passphrase.errors = [_("Wrong code or passphrase.")]
-            return render_template("groups/join.html", form=form), 403  # type: ignore[return-value]
-        join_group(group)
+            return render_template("groups/join.html", form=form), 403
+        guessed_right(code)
+        join_group(group, _device_name(form, group))
+        db.session.commit()
         flash(_("Welcome to %(name)s.", name=group.name))
         return redirect(_safe_next(url_for("groups.show", code=group.code)))
     return render_template("groups/join.html", form=form)
@@ -89,52 +129,141 @@ def show(code: str) -> str:
 
 @bp.post("/g/<code>/leave")
 def leave(code: str) -> Response:
-    """Forget the group on this device (nothing is deleted)."""
+    """This device leaves the group: its record is revoked at once (nothing else is deleted)."""
     group = group_for(code)
-    leave_group(group)
+    device = current_device()
+    if device is not None:
+        revoke(device)
+    db.session.commit()
     flash(_("This device left %(name)s.", name=group.name))
     return redirect(url_for("main.home"))
 
 
+@bp.route("/g/<code>/devices", methods=["GET", "POST"])
+def devices(code: str) -> ResponseReturnValue:
+    """The devices of the group: rename this one, remove others, change the passphrase."""
+    group = group_for(code)
+    device = current_device()
+    form = DeviceForm(prefix="device", data={"name": device.name} if device and request.method == "GET" else None)
+    passphrase_form = PassphraseForm(group, prefix="pass")
+    if device is not None and form.submit.data and form.validate_on_submit():
+        device.name = form.name.data
+        db.session.commit()
+        flash(_("This device is now called %(name)s.", name=device.name))
+        return redirect(url_for("groups.devices", code=group.code))
+    if passphrase_form.submit.data and passphrase_form.validate_on_submit():
+        group.set_passphrase(passphrase_form.passphrase.data)
+        if passphrase_form.sign_out_others.data:
+            db.session.execute(
+                sa.update(Device)
+                .where(Device.group_id == group.id, Device.revoked_at.is_(None), Device.id != getattr(device, "id", 0))
+                .values(revoked_at=utcnow())
+            )
+        db.session.commit()
+        if passphrase_form.sign_out_others.data:
+            flash(_("Passphrase changed. Every other device is signed out."))
+        else:
+            flash(_("Passphrase changed."))
+        return redirect(url_for("groups.devices", code=group.code))
+    listed = list(
+        db.session.scalars(
+            sa.select(Device)
+            .where(Device.group_id == group.id, Device.revoked_at.is_(None))
+            .order_by(Device.created_at)
+        )
+    )
+    return render_template(
+        "groups/devices.html", group=group, device=device, devices=listed, form=form, passphrase_form=passphrase_form
+    )
+
+
+@bp.post("/g/<code>/devices/<int:device_id>/remove")
+def remove_device(code: str, device_id: int) -> Response:
+    """Remove a device from the group: its cookie opens nothing any more."""
+    group = group_for(code)
+    target = db.session.scalar(
+        sa.select(Device).where(Device.id == device_id, Device.group_id == group.id, Device.revoked_at.is_(None))
+    )
+    if target is not None:
+        revoke(target)
+        db.session.commit()
+        flash(_("%(name)s was removed from the group.", name=target.name))
+    if target is not None and target is current_device():
+        return redirect(url_for("main.home"))
+    return redirect(url_for("groups.devices", code=group.code))
+
+
 @bp.route("/g/<code>/players", methods=["GET", "POST"])
-def players(code: str) -> str | Response:
+def players(code: str) -> ResponseReturnValue:
     """The group's players, and a form to add one."""
     group = group_for(code)
     form = PlayerForm(group)
+    url = _safe_next(url_for("groups.players", code=group.code))
+    if form.is_submitted() and done_before(form.once.data):
+        return redirect(url)
     if form.validate_on_submit():
+        token = form.once.data
         player = Player(group=group)
         player.rename(form.name.data)
         db.session.add(player)
-        db.session.commit()
+        remember(token, url)
+        try:
+            if commit_once(token) is not None:
+                return redirect(url)
+        except sa.exc.IntegrityError:  # the same name, added a moment ago from another phone
+            form.name.errors = [_("This group already has a player named %(name)s.", name=form.name.data)]
+            return render_template("groups/players.html", group=group, form=form), 409
         flash(_("%(name)s joined the group.", name=player.name))
-        return redirect(_safe_next(url_for("groups.players", code=group.code)))
+        return redirect(url)
     return render_template("groups/players.html", group=group, form=form)
 
 
 @bp.route("/g/<code>/players/<int:player_id>", methods=["GET", "POST"])
-def rename_player(code: str, player_id: int) -> str | Response:
+def rename_player(code: str, player_id: int) -> ResponseReturnValue:
     """Rename a player; his games and scores follow him."""
     group = group_for(code)
     player = db.first_or_404(sa.select(Player).where(Player.id == player_id, Player.group_id == group.id))
     form = PlayerForm(group, player, data={"name": player.name} if request.method == "GET" else None)
     if form.validate_on_submit():
         player.rename(form.name.data)
-        db.session.commit()
+        try:
+            db.session.commit()
+        except sa.exc.IntegrityError:  # the same name, given a moment ago from another phone
+            db.session.rollback()
+            form.name.errors = [_("This group already has a player named %(name)s.", name=form.name.data)]
+            return render_template("groups/rename_player.html", group=group, player=player, form=form), 409
         flash(_("Renamed to %(name)s.", name=player.name))
         return redirect(url_for("groups.players", code=group.code))
     return render_template("groups/rename_player.html", group=group, player=player, form=form)
 
 
 @bp.route("/g/<code>/seasons", methods=["GET", "POST"])
-def seasons(code: str) -> str | Response:
+def seasons(code: str) -> ResponseReturnValue:
     """The group's seasons; starting a new one makes it current."""
     group = group_for(code)
     form = SeasonForm(group)
+    earlier = form.is_submitted() and done_before(form.once.data)
+    if earlier:
+        return redirect(earlier)
     if form.validate_on_submit():
-        season = Season(name=form.name.data, starts_on=form.starts_on.data)
+        token = form.once.data
+        season = Season(starts_on=form.starts_on.data, is_current=False)
+        season.rename(form.name.data)
         group.seasons.append(season)
-        season.make_current()
-        db.session.commit()
+        try:
+            season.make_current()
+            remember(token, url_for("groups.season", code=group.code, season_id=season.id))
+            earlier = commit_once(token)
+        except sa.exc.IntegrityError:  # the same name, or another season, started a moment ago
+            db.session.rollback()
+            taken = sa.select(Season.id).where(Season.group_id == group.id, Season.name_key == name_key(form.name.data))
+            if db.session.scalar(taken) is not None:
+                form.name.errors = [_("This group already has a season named %(name)s.", name=form.name.data)]
+            else:
+                form.name.errors = [_("Another season was just started from another device; reload the page.")]
+            return render_template("groups/seasons.html", group=group, form=form), 409
+        if earlier is not None:
+            return redirect(earlier)
         flash(_("Season %(name)s started.", name=season.name))
         return redirect(url_for("groups.season", code=group.code, season_id=season.id))
     return render_template("groups/seasons.html", group=group, form=form)
@@ -145,8 +274,13 @@ def make_current(code: str, season_id: int) -> Response:
     """Make an earlier season current again."""
     group = group_for(code)
     season = db.first_or_404(sa.select(Season).where(Season.id == season_id, Season.group_id == group.id))
-    season.make_current()
-    db.session.commit()
+    try:
+        season.make_current()
+        db.session.commit()
+    except sa.exc.IntegrityError:  # another phone made another season current at the same moment
+        db.session.rollback()
+        flash(_("Another season was just made current from another device; try again."))
+        return redirect(url_for("groups.season", code=group.code, season_id=season.id))
     flash(_("%(name)s is now the current season.", name=season.name))
     return redirect(url_for("groups.season", code=group.code, season_id=season.id))
 

@@ -20,16 +20,18 @@ def home() -> str:
     return render_template("home.html", groups=joined_groups(), join_form=JoinForm())
 
 
-@bp.get("/lang/<lang>")
+@bp.post("/lang/<lang>")
 def set_language(lang: str) -> BaseResponse:
-    """Switch the pages' language and go back where the player was."""
-    target = request.args.get("next", "")
+    """Switch the pages' language and go back where the player was (a POST: it changes state)."""
+    target = request.form.get("next", "")
     # Only ever go back to a path of this site.
     if not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
         target = url_for("main.home")
     response = redirect(target)
     if lang in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=60 * 60 * 24 * 400, samesite="Lax", httponly=True)
+        response.set_cookie(
+            LANG_COOKIE, lang, max_age=60 * 60 * 24 * 400, samesite="Lax", httponly=True, secure=request.is_secure
+        )
     return response
 
 

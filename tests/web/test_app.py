@@ -35,7 +35,7 @@ def test_sqlite_runs_with_wal_foreign_keys_and_busy_timeout(tmp_path):
         with db.engine.connect() as conn:
             assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
             assert conn.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
-            assert conn.execute(sa.text("PRAGMA busy_timeout")).scalar() == 5000
+            assert conn.execute(sa.text("PRAGMA busy_timeout")).scalar() == 10000
         db.engine.dispose()
 
 

@@ -90,7 +90,7 @@ def test_bad_cards_are_refused_next_to_the_field_and_nothing_is_saved(client):
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "RJ RJ BJ BJ", f"cards_{cid.id}": "RJ"})
     assert "Il n'y a que 4 jokers dans le jeu." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "douze", f"total_{cid.id}": "4"})
-    assert "Un total est un nombre entier, 0 ou plus." in html(r)
+    assert "Un total est un nombre entier de 0 à 779." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "12"})
     assert "Il manque les cartes ou le total de" in html(r)
     r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"total_{bob.id}": "12"})
@@ -151,18 +151,46 @@ def test_delete_the_last_hand_reopens_a_finished_game(client):
     _hand(client, group, game_id, 2, ann, **{f"total_{bob.id}": "60"})
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED
-    assert client.post(f"/g/{group.code}/games/{game_id}/hands/last/delete").status_code == 302
+    version = game.version
+    url = f"/g/{group.code}/games/{game_id}/hands/2/delete"
+    assert client.post(url, data={"version": str(version)}).status_code == 302
     db.session.expire_all()
     assert game.status is GameStatus.IN_PROGRESS and len(game.rounds) == 1
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert "Donne 2 supprimée." in page and '<span class="total" data-total>250</span>' in page
 
 
+def test_a_delete_sent_twice_or_stale_changes_nothing(client):
+    # Issue 8: the same « Supprimer la donne N » sent twice took a game from 5 hands to 3.
+    group, (ann, bob) = _setup(client, "Ann", "Bob")
+    game_id = start_crapouille(client, group, [ann, bob])
+    for n in range(1, 6):
+        _hand(client, group, game_id, n, ann, **{f"total_{bob.id}": "1"})
+    game = db.session.get(Game, game_id)
+    page = html(client.get(f"/g/{group.code}/games/{game_id}"))
+    assert f'action="/g/{group.code}/games/{game_id}/hands/5/delete"' in page
+    assert f'name="version" value="{game.version}"' in page
+    form = {"version": str(game.version)}
+    url = f"/g/{group.code}/games/{game_id}/hands/5/delete"
+    assert client.post(url, data=form).status_code == 302
+    again = client.post(url, data=form, follow_redirects=True)
+    assert "La donne 5 n’a pas été supprimée" in html(again)
+    db.session.expire_all()
+    assert [r.number for r in game.rounds] == [1, 2, 3, 4]
+    # Deleting hand 4 with the version of the page that showed hand 5: stale, refused.
+    assert client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=form).status_code == 302
+    # A missing or malformed version is refused too.
+    for bad in ({}, {"version": "²"}, {"version": "9" * 5000}):
+        client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=bad)
+    db.session.expire_all()
+    assert [r.number for r in game.rounds] == [1, 2, 3, 4]
+
+
 def test_abandon_keeps_the_game_in_history(client):
     group, (ann, bob) = _setup(client, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
-    client.post(f"/g/{group.code}/games/{game_id}/abandon")
     game = db.session.get(Game, game_id)
+    client.post(f"/g/{group.code}/games/{game_id}/abandon", data={"version": str(game.version)})
     db.session.refresh(game)
     assert game.status is GameStatus.ABANDONED
     assert "Partie abandonnée." in html(client.get(f"/g/{group.code}/games/{game_id}"))

@@ -3,7 +3,7 @@
 import sqlalchemy as sa
 
 from companion.extensions import db
-from companion.models import Group, PassphraseFailure, Player, Season
+from companion.models import Group, Player, Season, ThrottleEvent
 from tests.helpers import add_players, create_group, html
 
 
@@ -79,20 +79,48 @@ def test_wrong_passphrase_and_unknown_code_look_the_same(app, client):
     assert other.get(f"/g/{group.code}").status_code == 302
 
 
-def test_wrong_passphrases_are_throttled(app, client):
+def test_wrong_passphrases_are_throttled_with_a_growing_delay(app, client):
     group = create_group(client, passphrase="la belote")
     other = app.test_client()
-    for _ in range(app.config["PASSPHRASE_MAX_FAILURES"]):
+    for _ in range(app.config["GUESS_FREE_TRIES"]):
         assert other.post("/join", data={"code": group.code, "passphrase": "non"}).status_code == 403
-    # Even the right passphrase is refused while throttled.
+    # A fifth wrong try is judged (the delay grows from the next one)…
+    assert other.post("/join", data={"code": group.code, "passphrase": "non"}).status_code == 403
+    # …and right after it even the right passphrase must wait, for seconds, not a quarter of an hour.
     r = other.post("/join", data={"code": group.code, "passphrase": "la belote"})
-    assert r.status_code == 429
-    assert "Trop d'essais erronés. Réessayez dans" in html(r)
+    assert r.status_code == 429 and 0 < int(r.headers["Retry-After"]) <= 2
+    assert "Trop d’essais. Réessayez dans" in html(r)
     assert other.get(f"/g/{group.code}").status_code == 302
-    # Once the window has passed, the right passphrase works.
-    db.session.execute(sa.delete(PassphraseFailure))
-    db.session.commit()
+    # Once the delay has passed, the right passphrase works and wipes the record.
+    _age_events(seconds=3)
     assert other.post("/join", data={"code": group.code, "passphrase": "la belote"}).status_code == 302
+    assert db.session.scalar(sa.select(sa.func.count(ThrottleEvent.id)).where(ThrottleEvent.kind == "guess")) == 0
+
+
+def _age_events(seconds: int) -> None:
+    """Move every recorded attempt ``seconds`` into the past."""
+    from datetime import timedelta
+
+    for event in db.session.scalars(sa.select(ThrottleEvent)):
+        event.at = event.at - timedelta(seconds=seconds)
+    db.session.commit()
+
+
+def test_the_delay_doubles_and_is_per_client_and_code(app, client):
+    group = create_group(client, passphrase="la belote")
+    other = app.test_client()
+    for _ in range(8):
+        assert other.post("/join", data={"code": group.code, "passphrase": "non"}).status_code == 403
+        _age_events(seconds=1000)  # far past any delay: every try is judged
+    assert other.post("/join", data={"code": group.code, "passphrase": "non"}).status_code == 403
+    # Nine failures: 2^(9-4) = 32 s to wait (five failures: 2 s).
+    r = other.post("/join", data={"code": group.code, "passphrase": "la belote"})
+    assert r.status_code == 429 and 16 < int(r.headers["Retry-After"]) <= 32
+    # Another client (another address, as behind trusted proxies) is not slowed down by it.
+    r = other.post(
+        "/join", data={"code": group.code, "passphrase": "la belote"}, environ_base={"REMOTE_ADDR": "10.9.9.9"}
+    )
+    assert r.status_code == 302
 
 
 def test_join_form_requires_both_fields_in_french(client):

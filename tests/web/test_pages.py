@@ -45,17 +45,20 @@ def test_english_from_the_browser_or_the_switch(app, client):
     group = create_group(client)
     r = client.get(f"/g/{group.code}", headers={"Accept-Language": "en-GB,en;q=0.9"})
     assert '<html lang="en">' in html(r) and "New game" in html(r)
-    r = client.get(f"/lang/en?next=/g/{group.code}/players")
+    r = client.post("/lang/en", data={"next": f"/g/{group.code}/players"})
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/g/{group.code}/players")
     assert "Add a player" in html(client.get(f"/g/{group.code}/players"))
-    client.get("/lang/fr?next=/")
+    client.post("/lang/fr", data={"next": "/"})
     assert "Ajouter un joueur" in html(client.get(f"/g/{group.code}/players", headers={"Accept-Language": "en"}))
 
 
 def test_language_switch_stays_on_this_site(client):
-    r = client.get("/lang/en?next=https://evil.example/")
+    r = client.post("/lang/en", data={"next": "https://evil.example/"})
     assert r.headers["Location"] == "/"
-    assert client.get("/lang/xx").status_code == 302
+    assert client.post("/lang/xx").status_code == 302
+    # The switch changes state only by POST.
+    r = client.get("/lang/en?next=/")
+    assert r.status_code == 405 and "lang" not in r.headers.get("Set-Cookie", "")
 
 
 def test_manifest_and_static_files(client):

@@ -1,0 +1,86 @@
+"""What every response carries and every request is checked for, whatever the page.
+
+- **Behind proxies.** ``TRUSTED_PROXIES`` (default 0) is the number of reverse
+  proxies in front of the app; with it, ProxyFix takes the client's address and
+  scheme from their ``X-Forwarded-For`` / ``X-Forwarded-Proto``, so each person at
+  a table is throttled on their own and cookies know they travel over HTTPS.
+  Never set it higher than the proxies really there: a client could then choose
+  the address it is throttled under.
+- **Addresses.** A path or query string holding text no database stores (NUL, a
+  control character, a lone surrogate) leads nowhere: 404, before any view runs.
+- **Headers.** A Content-Security-Policy without ``unsafe-inline`` (scripts,
+  styles and images only from this site; no framing), ``nosniff``, a
+  same-origin referrer policy and a Permissions-Policy that turns off what the
+  app never uses.
+- **Cookies.** ``HttpOnly`` and ``SameSite=Lax``, and ``Secure`` whenever the
+  request came over HTTPS (directly or through a trusted proxy).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask, abort, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response
+
+from companion.forms import storable
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+    ]
+)
+PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed cookie session, ``Secure`` whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def trusted_proxies() -> int:
+    """``TRUSTED_PROXIES`` from the environment (0 when unset or not a whole number)."""
+    value = os.environ.get("TRUSTED_PROXIES", "0").strip()
+    return int(value) if value.isascii() and value.isdigit() else 0
+
+
+def init_app(app: Flask) -> None:
+    """Install the proxy fix, the address check, the headers and the cookie policy."""
+    proxies = int(app.config.get("TRUSTED_PROXIES", 0))
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies
+        )
+    app.session_interface = SessionInterface()
+
+    @app.before_request
+    def refuse_unstorable_addresses() -> None:
+        values: list[Any] = [request.path, *request.args.keys(), *request.args.values()]
+        if not all(storable(v) for v in values if isinstance(v, str)):
+            abort(404)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", CSP)
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        headers.setdefault("Referrer-Policy", "same-origin")
+        headers.setdefault("Permissions-Policy", PERMISSIONS)
+        headers.setdefault("X-Frame-Options", "DENY")
+        return response

@@ -1,0 +1,84 @@
+"""Writes that a double tap, a retry or a second phone never duplicate or lose.
+
+Two mechanisms, one for each kind of write:
+
+- **Creating forms** (a group, a player, a season, a game) carry a one-time token
+  (:class:`companion.forms.OnceForm`).  The view calls :func:`done_before` first: a
+  token already used leads to what its first submission created.  Otherwise it
+  creates, calls :func:`remember` in the same transaction and commits through
+  :func:`commit_once`; two simultaneous submissions of one token collide on its
+  primary key, and the loser is sent to the winner's result.
+- **Changes to a game** (a round saved, deleted or edited, a status change) name
+  the game's ``version`` they were based on.  :func:`claim` moves the version on
+  with one conditional ``UPDATE``: only one writer based on a given version can
+  succeed; a repeat or a stale one changes nothing and is told so.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import sqlalchemy as sa
+
+from companion.extensions import db
+from companion.models import FormToken, Game, utcnow
+
+#: How long a form token is remembered (a phone may send a form again much later,
+#: after being offline).
+TOKEN_DAYS = 30
+
+
+def done_before(token: object) -> str | None:
+    """The address of what ``token``'s form already created, or None.
+
+    Looked up before the form is validated: a form sent again finds what it made,
+    not an error about it ("this name is taken").
+    """
+    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+        return None
+    return db.session.scalar(sa.select(FormToken.url).where(FormToken.token == token))
+
+
+def remember(token: str | None, url: str) -> None:
+    """Record, in the current transaction, that ``token``'s form created ``url``."""
+    if token:
+        db.session.add(FormToken(token=token, url=url[:300]))
+
+
+def commit_once(token: str | None) -> str | None:
+    """Commit; None when it went through, else the address the same token already
+    created (a simultaneous twin won).  Other integrity errors are raised."""
+    try:
+        db.session.commit()
+    except sa.exc.IntegrityError:
+        db.session.rollback()
+        earlier = done_before(token)
+        if earlier is None:
+            raise
+        return earlier
+    _forget_old_tokens()
+    return None
+
+
+def _forget_old_tokens() -> None:
+    old = utcnow() - timedelta(days=TOKEN_DAYS)
+    db.session.execute(sa.delete(FormToken).where(FormToken.created_at < old))
+    db.session.commit()
+
+
+def claim(game: Game, based_on: int | None) -> bool:
+    """Move ``game`` on to its next version if it is still at ``based_on``.
+
+    True: this writer owns the change (make it, then commit).  False: the game has
+    changed since the form was shown (or the same form was already sent); nothing
+    must be written.
+    """
+    if based_on is None:
+        return False
+    moved = db.session.execute(
+        sa.update(Game).where(Game.id == game.id, Game.version == based_on).values(version=Game.version + 1)
+    )
+    if moved.rowcount != 1:
+        return False
+    db.session.expire(game, ["version"])
+    return True
