@@ -34,3 +34,30 @@ def test_upgrade_matches_the_models_and_downgrade_undoes_it(bare_app):
     flask_migrate.downgrade(revision="base")
     with db.engine.connect() as conn:
         assert set(sa.inspect(conn).get_table_names()) <= {"alembic_version"}
+
+
+def test_upgrade_settles_duplicate_and_doubly_current_seasons(bare_app):
+    # Before be0634305d94 simultaneous creations could leave two seasons of one name,
+    # or several current ones: the upgrade renames and keeps the latest current.
+    flask_migrate.upgrade(revision="dc91cdebfd1c")
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO groups (id, code, name, passphrase_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'G', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        for sid, name, day in [(1, "2026", "2026-01-01"), (2, "2026", "2026-02-01"), (3, "Été", "2026-07-01")]:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO seasons (id, group_id, name, starts_on, is_current, created_at) "
+                    "VALUES (:id, 1, :name, :day, :cur, CURRENT_TIMESTAMP)"
+                ),
+                {"id": sid, "name": name, "day": day, "cur": True},
+            )
+    flask_migrate.upgrade()
+    with db.engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT id, name, name_key, is_current FROM seasons ORDER BY id")).all()
+    assert [(r.name, r.name_key) for r in rows] == [("2026 (2)", "2026 (2)"), ("2026", "2026"), ("Été", "été")]
+    assert [bool(r.is_current) for r in rows] == [False, False, True]
+    flask_migrate.downgrade(revision="base")
