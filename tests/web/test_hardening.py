@@ -51,7 +51,7 @@ def together(n: int, call: Callable[[int], Any]) -> list[Any]:
 def copy_client(app: Flask, client: FlaskClient) -> FlaskClient:
     """Another client holding the same cookies (a second tab of one phone, or a stolen copy)."""
     other = app.test_client()
-    for cookie in client._cookies.values():  # noqa: SLF001 (the test client keeps no public jar)
+    for cookie in client._cookies.values():  # the test client keeps no public jar
         other.set_cookie(cookie.key, cookie.value, domain=cookie.domain, path=cookie.path)
     return other
 
