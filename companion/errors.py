@@ -7,11 +7,11 @@ net that rolls the session back so nothing half-saved remains.
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.extensions import db
 
@@ -46,7 +46,10 @@ def init_app(app: Flask) -> None:
         if error.code is None or error.response is not None:
             return error
         code = error.code if error.code in _messages() else 400
-        return _render(code, _messages()[code])
+        response = make_response(_render(code, _messages()[code]))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(sorted(error.valid_methods))
+        return response
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> ResponseReturnValue:

@@ -1,233 +1,104 @@
-"""The OpenAPI 3.1 document of the rules API (shared/API.md is the contract)."""
+"""The OpenAPI 3.1 document of the rules API (shared/API.md is the contract).
+
+Every schema in it is an object of :mod:`companion.api.schemas`: the request
+schemas are the very ones :mod:`companion.api.reading` validates bodies against, so
+the document cannot promise what the API refuses, nor the reverse.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-CARD = {"type": "string", "description": "A card: 10h, Qs, Ad, RJ, BJ, T1..T21, EX (V/D/R and ♣♦♥♠ accepted)."}
-CARDS = {
-    "description": "A list of cards, or one space-separated string.",
-    "oneOf": [{"type": "array", "items": CARD}, {"type": "string"}],
-}
-NAME = {"type": "string", "description": "A player's name."}
-NAMES = {"type": "array", "items": NAME}
-COUNTS = {"type": "object", "additionalProperties": {"type": "integer"}}
-GAME = {"type": "string", "enum": ["president", "piketty", "whist-tarot", "crapouille"]}
-RULES = {
-    "type": "object",
-    "description": "House rules: an optional preset and options by their ids (docs/rules.md).",
-    "properties": {"preset": {"type": "string", "enum": ["angevin", "wizz", "franck", "tarot"]}},
-    "additionalProperties": True,
-}
-LANG = {"type": "string", "enum": ["fr", "en"], "default": "fr"}
+from companion.api import examples
+from companion.api.schemas import ERROR, GAMES, LANG, REQUESTS, RESPONSES, Schema
 
-PRESIDENT_STATE = {
-    "type": "object",
-    "required": ["players", "trick"],
-    "properties": {
-        "players": NAMES,
-        "out": NAMES,
-        "reversed": {"type": "boolean"},
-        "leader": NAME,
-        "trick": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"player": NAME, "cards": CARDS, "pass": {"type": "boolean"}},
-                "required": ["player"],
-            },
-        },
-    },
-}
-PRESIDENT_MOVE = {
-    "type": "object",
-    "required": ["player"],
-    "properties": {"player": NAME, "cards": CARDS, "last": {"type": "boolean"}, "pass": {"type": "boolean"}},
-}
-WHIST_STATE = {
-    "type": "object",
-    "required": ["players", "dealer", "cards"],
-    "properties": {
-        "players": NAMES,
-        "dealer": NAME,
-        "cards": {"type": "integer", "minimum": 1, "maximum": 5},
-        "bids": COUNTS,
-        "leader": NAME,
-        "played": CARDS,
-        "trick": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"player": NAME, "card": CARD, "excuse": {"enum": [0, 22]}},
-            },
-        },
-    },
-}
-WHIST_MOVE = {
-    "type": "object",
-    "required": ["player"],
-    "properties": {"player": NAME, "bid": {"type": "integer"}, "card": CARD, "excuse": {"enum": [0, 22]}},
-}
-CRAPOUILLE_STATE = {
-    "type": "object",
-    "required": ["players", "pile", "turn"],
-    "properties": {
-        "players": NAMES,
-        "direction": {"enum": [1, -1]},
-        "pile": CARDS,
-        "asked": {"type": "string", "enum": ["c", "d", "h", "s"]},
-        "turn": NAME,
-        "hand": CARDS,
-    },
-}
-CRAPOUILLE_MOVE = {
-    "type": "object",
-    "required": ["player"],
-    "properties": {
-        "player": NAME,
-        "card": CARD,
-        "asked": {"type": "string", "enum": ["c", "d", "h", "s"]},
-        "last": {"type": "boolean"},
-        "announced": {"type": "boolean"},
-        "draw": {"type": "boolean"},
-        "drawn": {
-            **CARD,
-            "description": "With a draw, the card drawn (optional): without it next_player is null, since a "
-            "drawn card that fits is laid at once and may be a 2, a 10 or an 8.",
-        },
-    },
-}
+#: The component name of each game in the document.
+_NAMES = {"president": "President", "piketty": "Piketty", "whist-tarot": "WhistTarot", "crapouille": "Crapouille"}
+_ENDPOINTS = {"check": "Check", "outcome": "Outcome"}
 
-CHECK_REQUEST = {
-    "type": "object",
-    "required": ["game", "state", "move"],
-    "properties": {
-        "game": GAME,
-        "rules": RULES,
-        "lang": LANG,
-        "state": {"oneOf": [PRESIDENT_STATE, WHIST_STATE, CRAPOUILLE_STATE]},
-        "move": {"oneOf": [PRESIDENT_MOVE, WHIST_MOVE, CRAPOUILLE_MOVE]},
-    },
-}
-CHECK_RESPONSE = {
-    "type": "object",
-    "required": ["legal", "rule", "effects", "next_player"],
-    "properties": {
-        "legal": {"type": "boolean"},
-        "rule": {"type": ["string", "null"], "description": "Id of the rule that forbids the move."},
-        "reason": {"type": "string", "description": "Why, in the request's language (when illegal)."},
-        "effects": {"type": "array", "items": {"type": "string"}},
-        "next_player": {
-            "type": ["string", "null"],
-            "description": "Who acts next once the move is made; null when illegal or unknown (e.g. a crapouille "
-            "draw without drawn).",
-        },
-        "skipped": NAMES,
-        "target": NAME,
-        "trick_winner": NAME,
-        "forbidden_bid": {"type": ["integer", "null"]},
-    },
-}
-PRESIDENT_OUTCOME = {
-    "type": "object",
-    "required": ["game", "players"],
-    "properties": {
-        "game": {"enum": ["president", "piketty"]},
-        "rules": RULES,
-        "lang": LANG,
-        "players": NAMES,
-        "finish": NAMES,
-        "finished_on": {"type": "object", "additionalProperties": CARDS},
-        "events": {"type": "object"},
-        "first": {"type": "boolean"},
-        "draw": {"type": "object", "additionalProperties": CARD},
-    },
-}
-WHIST_OUTCOME = {
-    "type": "object",
-    "required": ["game", "players", "dealer", "cards", "stakes", "bids", "tricks"],
-    "properties": {
-        "game": {"enum": ["whist-tarot"]},
-        "lang": LANG,
-        "players": NAMES,
-        "dealer": NAME,
-        "cards": {"type": "integer"},
-        "blind": {"type": "boolean"},
-        "stakes": COUNTS,
-        "bids": {
-            **COUNTS,
-            "description": "Each from 0 to cards, the dealer's never the forbidden value (else 400 on bids.<player>).",
-        },
-        "tricks": COUNTS,
-    },
-}
-CRAPOUILLE_OUTCOME = {
-    "type": "object",
-    "required": ["game", "players", "winner"],
-    "properties": {
-        "game": {"enum": ["crapouille"]},
-        "rules": RULES,
-        "lang": LANG,
-        "players": NAMES,
-        "totals": COUNTS,
-        "winner": NAME,
-        "hands": {
-            "type": "object",
-            "additionalProperties": CARDS,
-            "description": "Cards left, per player; the winner may be listed with no card.",
-        },
-        "points": {**COUNTS, "description": "Points of the cards left, per player; the winner may be listed with 0."},
-    },
-}
-WHIST_RESULT = {
-    "losses": COUNTS,
-    "stakes": COUNTS,
-    "ended": {"type": "boolean"},
-    "next": {
+
+def component(game: str, endpoint: str, kind: str) -> str:
+    """The name under ``components/schemas`` of a game's ``Request`` or ``Answer`` at an endpoint.
+
+    >>> component("whist-tarot", "check", "Request")
+    'WhistTarotCheckRequest'
+    """
+    return f"{_NAMES[game]}{_ENDPOINTS[endpoint]}{kind}"
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _request_body(endpoint: str) -> Schema:
+    """Any game's request: the fields every game shares, then one game's schema by ``game``."""
+    mapping = {game: f"#/components/schemas/{component(game, endpoint, 'Request')}" for game in GAMES}
+    return {
         "type": "object",
-        "properties": {"dealer": NAME, "cards": {"type": "integer"}, "blind": {"type": "boolean"}},
-    },
-}
-CRAPOUILLE_RESULT = {
-    "totals": COUNTS,
-    "eliminated": {**NAMES, "description": "Crapouille: players out this hand, worst first."},
-    "over": {"type": "boolean"},
-    "ranking": {**NAMES, "description": "Crapouille: best first once over, else []."},
-    "places": {
-        "type": "object",
-        "additionalProperties": {"type": "integer", "minimum": 1},
-        "description": "Crapouille: each player's place once over (equal totals crossing in the same hand "
-        "share a place: 1, 2, 2, 4), else {}.",
-    },
-    "winners": NAMES,
-}
-OUTCOME_RESPONSE = {
-    "type": "object",
-    "description": "Président family: titles, exchanges, points, dealer, leader, deal. "
-    "Whist tarot: losses, stakes, ended, winners, next. Crapouille: points, totals, eliminated, over, "
-    "ranking, places, winners.",
-    "properties": {**WHIST_RESULT, **CRAPOUILLE_RESULT},
-    "additionalProperties": True,
-}
-ERROR = {
-    "type": "object",
-    "required": ["error", "field"],
-    "properties": {
-        "error": {"type": "string", "description": "What is wrong, in the request's language."},
-        "field": {"type": ["string", "null"], "description": "Path of the offending field, e.g. state.trick[2].cards"},
-    },
-}
+        "properties": {"game": {"type": "string", "enum": list(GAMES)}, "lang": LANG},
+        "required": ["game"],
+        "oneOf": [_ref(component(game, endpoint, "Request")) for game in GAMES],
+        "discriminator": {"propertyName": "game", "mapping": mapping},
+    }
 
 
-def _operation(summary: str, request: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+def _answer(endpoint: str) -> Schema:
+    # Président and Piketty share one answer schema: list it once.
+    names = list(dict.fromkeys(component(g, endpoint, "Answer") for g in GAMES if g != "piketty"))
+    # Check answers of different games may look alike (a refusal is the same everywhere), so
+    # any may match; outcome answers differ by their required fields, so exactly one does.
+    return {"anyOf" if endpoint == "check" else "oneOf": [_ref(name) for name in names]}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _examples(endpoint: str) -> dict[str, Any]:
+    """shared/API.md's examples, by a name of their own."""
+    listed = examples.CHECKS if endpoint == "check" else examples.OUTCOMES
+    named: dict[str, Any] = {}
+    for summary, body in listed:
+        name = f"{body['game']}-{sum(1 for key in named if key.startswith(body['game'] + '-')) + 1}"
+        named[name] = {"summary": summary, "value": body}
+    return named
+
+
+def _operation(endpoint: str, summary: str) -> dict[str, Any]:
+    answer: dict[str, Any] = {"schema": _answer(endpoint)}
+    if endpoint == "check":
+        answer["examples"] = {"refused": {"summary": "shared/API.md's answer", "value": examples.CHECK_ANSWER}}
     return {
         "summary": summary,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
+        "operationId": endpoint,
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _request_body(endpoint), "examples": _examples(endpoint)}},
+        },
         "responses": {
-            "200": {"description": "The engine's answer.", "content": {"application/json": {"schema": response}}},
-            "400": {"description": "Malformed request.", "content": {"application/json": {"schema": ERROR}}},
+            "200": {"description": "The engine's answer.", "content": {"application/json": answer}},
+            "400": _error_response(
+                "Malformed request: not JSON, a key twice, text with NUL or a lone surrogate, a field of the "
+                "wrong shape, an unknown card or player, more copies of a card than the decks hold…"
+            ),
+            "411": _error_response(
+                "A chunked body the server cannot tell the end of (it did not set wsgi.input_terminated)."
+            ),
+            "413": _error_response("The body is larger than 256 KiB (with or without Content-Length)."),
+            "415": _error_response("The body is not sent as application/json."),
         },
     }
+
+
+def _components() -> dict[str, Schema]:
+    schemas: dict[str, Schema] = {}
+    for game in GAMES:
+        for endpoint in ("check", "outcome"):
+            schemas[component(game, endpoint, "Request")] = REQUESTS[game][endpoint]
+            if game != "piketty":
+                schemas[component(game, endpoint, "Answer")] = RESPONSES[game][endpoint]
+    schemas["Error"] = ERROR
+    return schemas
 
 
 def openapi_document() -> dict[str, Any]:
@@ -236,18 +107,14 @@ def openapi_document() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {
             "title": "Companion rules API",
-            "version": "1.0.0",
+            "version": "1.1.0",
             "description": "Stateless referee for le Président (and variants), Piketty, whist with a tarot "
-            "deck and la crapouille. See shared/API.md and docs/rules.md.",
+            "deck and la crapouille. See shared/API.md and docs/rules.md. Bodies are JSON "
+            "(Content-Type: application/json), at most 256 KiB, without a key twice in an object.",
         },
         "paths": {
-            "/api/v1/check": {"post": _operation("Is this move legal here?", CHECK_REQUEST, CHECK_RESPONSE)},
-            "/api/v1/outcome": {
-                "post": _operation(
-                    "What does a finished round lead to?",
-                    {"oneOf": [PRESIDENT_OUTCOME, WHIST_OUTCOME, CRAPOUILLE_OUTCOME]},
-                    OUTCOME_RESPONSE,
-                )
-            },
+            "/api/v1/check": {"post": _operation("check", "Is this move legal here?")},
+            "/api/v1/outcome": {"post": _operation("outcome", "What does a finished round lead to?")},
         },
+        "components": {"schemas": _components()},
     }

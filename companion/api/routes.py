@@ -1,9 +1,12 @@
-"""POST /api/v1/check and /api/v1/outcome: parse, dispatch to a game's adapter, answer.
+"""POST /api/v1/check and /api/v1/outcome: read, validate, dispatch to a game's adapter, answer.
 
-Each game has an adapter module with ``check(body, lang)`` and ``outcome(body,
-lang)``; adapters translate JSON to the engine and back and raise
-:class:`~companion.rules.i18n.RulesError` for malformed input, which becomes a 400
-``{"error", "field"}`` here.  Nothing here knows a rule.
+A body is read by :func:`companion.api.reading.read_body` (JSON sent as JSON, within
+the size limit, no key twice, no text a database cannot store) and checked against
+its game's schema (:mod:`companion.api.schemas`, the one the OpenAPI document
+publishes) before the adapter runs.  Each game has an adapter module with
+``check(body, lang)`` and ``outcome(body, lang)``; adapters translate JSON to the
+engine and back and raise :class:`~companion.rules.i18n.RulesError` for malformed
+input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from flask import Response, current_app, jsonify, request
 
 from companion.api import bp
 from companion.api.openapi import openapi_document
+from companion.api.reading import BodyError, check_schema, read_body
 from companion.rules.i18n import LANGS, RulesError, Text
 
 Adapter = Callable[[dict[str, Any], str], dict[str, Any]]
@@ -36,21 +40,16 @@ def adapter(game: str, endpoint: str) -> Adapter:
     return function
 
 
-def _error(text: Text, field: str | None, lang: str) -> tuple[Response, int]:
-    return jsonify({"error": text.get(lang), "field": field}), 400
+def _error(text: Text, field: str | None, lang: str, status: int = 400) -> tuple[Response, int]:
+    return jsonify({"error": text.get(lang), "field": field}), status
 
 
 def _answer(endpoint: str) -> tuple[Response, int]:
-    raw = request.get_data(cache=True)
     lang = "fr"
     try:
-        body = request.get_json(force=True, silent=False) if raw else None
-    except Exception:  # werkzeug raises BadRequest subclasses for undecodable JSON
-        return _error(Text("Le corps de la requête n'est pas du JSON valide.", "The body is not valid JSON."), "", lang)
-    if not isinstance(body, dict):
-        return _error(
-            Text("Le corps de la requête doit être un objet JSON.", "The body must be a JSON object."), "", lang
-        )
+        body = read_body(request)
+    except BodyError as e:
+        return _error(e.text, e.field, e.lang or lang, e.status)
     if "lang" in body:
         if body["lang"] not in LANGS:
             return _error(
@@ -66,6 +65,7 @@ def _answer(endpoint: str) -> tuple[Response, int]:
             Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
         )
     try:
+        check_schema(body, game, endpoint)
         return jsonify(adapter(game, endpoint)(body, lang)), 200
     except RulesError as e:
         return _error(e.text, e.field, lang)

@@ -1,0 +1,935 @@
+"""The JSON Schemas of the rules API: one place for the shape of every request and answer.
+
+:func:`companion.api.reading.check_schema` validates each request body against
+``REQUESTS[game][endpoint]`` before the game's adapter runs, and
+:mod:`companion.api.openapi` publishes these very objects, so that the document and
+the validation cannot drift apart.  The schemas guard shapes, types and the bounds
+the engine enforces (player counts, card notation, number ranges); the engine still
+decides every rule, so a body the schemas allow is either judged or refused for a
+rule reason (an unknown player, a card the deck does not hold twice…).
+
+Objects stay open to fields they do not name (shared/API.md: "add fields freely"),
+except where a name is itself a choice: ``rules`` options, president ``events``.
+
+Each schema node may carry the sentences that explain a violation to a player
+(:func:`explained`); :mod:`companion.api.reading` looks them up by node.
+
+>>> sorted(REQUESTS)
+['crapouille', 'piketty', 'president', 'whist-tarot']
+>>> REQUESTS["whist-tarot"]["check"]["properties"]["state"]["properties"]["cards"]
+{'type': 'integer', 'minimum': 1, 'maximum': 5, 'description': 'Cards dealt to each player this deal.'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+from companion.rules import crapouille, crapouille_play, president, whist_tarot
+from companion.rules.cards import Card, CardError, Suit
+from companion.rules.i18n import LANGS, Text
+
+Schema = dict[str, Any]
+#: A sentence for a violation, possibly depending on the offending value; a callable may
+#: also return a path below the value (``"[2]"``) where the fault lies.
+Message = Text | Callable[[Any], "Text | tuple[Text, str]"]
+
+GAMES: tuple[str, ...] = ("president", "piketty", "whist-tarot", "crapouille")
+
+# -- sentences attached to schema nodes ----------------------------------------------
+
+#: For each explained node (by identity): the node itself (kept alive) and its sentences
+#: by JSON Schema keyword; ``"*"`` is what the value should be, for any other keyword.
+_MESSAGES: dict[int, tuple[Schema, dict[str, Message]]] = {}
+
+
+def explained(schema: Schema, expected: Message | None = None, **by_keyword: Message) -> Schema:
+    """``schema``, registered with the sentences that explain a value it refuses.
+
+    ``expected`` says what the value should be (used for a wrong type, pattern, enum
+    and any keyword without its own sentence); ``by_keyword`` gives sentences for
+    particular keywords (``minItems``, ``uniqueItems``, ``additionalProperties``…).
+    A callable sentence receives the offending value (for ``additionalProperties``,
+    the unknown key).
+    """
+    messages: dict[str, Message] = dict(by_keyword)
+    if expected is not None:
+        messages["*"] = expected
+    _MESSAGES[id(schema)] = (schema, messages)
+    return schema
+
+
+def message_for(schema: object, keyword: str) -> Message | None:
+    """The sentence registered on ``schema`` for ``keyword`` (or its ``"*"``), if any."""
+    entry = _MESSAGES.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        return None
+    messages = entry[1]
+    return messages.get(keyword, messages.get("*"))
+
+
+# -- card notation ---------------------------------------------------------------------
+# Patterns are written in the common subset of ECMA 262 and Python regular
+# expressions (no inline flags: case-insensitivity is spelt out), so that any JSON
+# Schema tool reads them as the engine does.  ``\s`` differs between the two (Python's
+# has \x1c-\x1f, ECMA's has U+FEFF), so the spaces are spelt out too: exactly the
+# characters Python's ``str.strip`` and ``str.split`` take for spaces, as the engine does.
+
+#: Inside a character class: every character for which ``str.isspace()`` is true.
+SPACES = "\\u0009-\\u000d\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+_S = f"[{SPACES}]*"
+
+_SUIT = "[cdhsCDHS♣♧♦♢♥♡♠♤]"
+_FRENCH = f"(?:10|[2-9JQKAVDRjqkavdr]){_SUIT}"
+_JOKER = "[RrBb][Jj]"
+_TRUMP = "[Tt](?:0?[1-9]|1[0-9]|2[01])"
+_EXCUSE = "[Ee][Xx]"
+_RANK = "(?:10|[2-9JQKAVDRjqkavdr])"
+#: One card of each game's deck (Président: the tarot preset adds trumps and the Excuse).
+_TOKENS = {
+    "president": f"{_FRENCH}|{_JOKER}|{_TRUMP}|{_EXCUSE}",
+    "piketty": _FRENCH,
+    "whist-tarot": f"{_TRUMP}|{_EXCUSE}",
+    "crapouille": f"{_FRENCH}|{_JOKER}",
+}
+#: Cards in one string are separated by spaces or commas (docs/rules.md).
+SEPARATORS = f"[{SPACES},]+"
+#: Most cards a deck of each game holds, as the engine builds them (Président: the most
+#: decks and jokers its options allow; Piketty: the deck of nine players).
+_DECK_SIZES = {
+    "president": president.Rules(decks=4, jokers=2).deck(3).size,
+    "piketty": president.Rules(game="piketty").deck(9).size,
+    "whist-tarot": whist_tarot.DECK.size,
+    "crapouille": crapouille.DECK.size,
+}
+
+
+@cache
+def card_token(game: str) -> re.Pattern[str]:
+    """The regular expression of one card of ``game``'s decks, surrounding spaces allowed.
+
+    >>> bool(card_token("whist-tarot").match("T21")), bool(card_token("whist-tarot").match("Ah"))
+    (True, False)
+    """
+    return re.compile(f"^{_S}(?:{_TOKENS[game]}){_S}$")
+
+
+def _not_in_deck(game: str) -> Text:
+    if game == "crapouille":
+        return Text("Cette carte ne se joue pas à la crapouille.", "This card is not used in la crapouille.")
+    if game == "whist-tarot":
+        return Text(
+            "Au whist au tarot, on joue les atouts (T1 à T21) et l'Excuse (EX).",
+            "Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).",
+        )
+    return Text("Cette carte n'est pas dans ce jeu.", "This card is not in this deck.")
+
+
+def card_problem(text: str, game: str) -> Text:
+    """Why ``text`` is not a card of ``game``: the engine's own sentence when it cannot read it.
+
+    >>> card_problem("11h", "president").fr
+    'Carte inconnue : « 11h ».'
+    >>> card_problem("Qs", "whist-tarot").en
+    'Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).'
+    """
+    try:
+        Card.parse(text)
+    except CardError as e:
+        return e.text
+    return _not_in_deck(game)
+
+
+def _card(game: str, description: str) -> Schema:
+    if game == "whist-tarot":
+        expected = Text("Une carte s'écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'.")
+    else:
+        expected = Text("Une carte s'écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'.")
+    return explained(
+        {"type": "string", "pattern": card_token(game).pattern, "description": description},
+        expected,
+        pattern=lambda value: card_problem(value, game),
+    )
+
+
+def _first_bad_card(text: str, game: str) -> Text | tuple[Text, str]:
+    """The first card of a card string that ``game`` does not have, and where it is."""
+    token = card_token(game)
+    words = [w for w in re.split(SEPARATORS, text) if w]
+    for i, word in enumerate(words):
+        if not token.match(word):
+            return card_problem(word, game), f"[{i}]"
+    return Text("Il faut au moins une carte.", "At least one card is needed.")
+
+
+def _card_string(game: str, at_least_one: bool) -> Schema:
+    token = f"(?:{_TOKENS[game]})"
+    cards = rf"{token}(?:{SEPARATORS}{token})*"
+    body = cards if at_least_one else f"(?:{cards})?"
+    return explained(
+        {"type": "string", "pattern": f"^[{SPACES},]*{body}[{SPACES},]*$"},
+        pattern=lambda value: _first_bad_card(value, game),
+    )
+
+
+def cards(game: str, at_least_one: bool = False, description: str = "") -> Schema:
+    """A card list of ``game``: a JSON array of cards or one string of cards separated by spaces."""
+    most = _DECK_SIZES[game]
+    array: Schema = {"type": "array", "items": _card(game, "A card."), "maxItems": most}
+    if at_least_one:
+        array["minItems"] = 1
+    schema = {
+        "description": (description + " " if description else "")
+        + "A list of cards, or one string of cards separated by spaces.",
+        "oneOf": [array, _card_string(game, at_least_one)],
+    }
+    fewest = Text("Il faut au moins une carte.", "At least one card is needed.")
+    explained(array, minItems=fewest, maxItems=_too_many_cards(most))
+    return explained(schema, Text("Une liste de cartes est attendue.", "A list of cards is expected."))
+
+
+def _too_many_cards(most: int) -> Text:
+    return Text(f"Le jeu n'a que {most} cartes.", f"The deck has only {most} cards.")
+
+
+# -- players ---------------------------------------------------------------------------
+
+#: A name holds at least one character that is not a space.
+_NAME_PATTERN = f"^{_S}[^{SPACES}\\u0000][^\\u0000]*$"
+
+
+def name(description: str = "A player's name.", nullable: bool = False) -> Schema:
+    """A player's name: any text with something else than spaces in it (or null, if ``nullable``)."""
+    return explained(
+        {"type": ["string", "null"] if nullable else "string", "pattern": _NAME_PATTERN, "description": description},
+        Text("Un nom de joueur est attendu.", "A player's name is expected."),
+    )
+
+
+def players(fewest: int, most: int | None, who: Text, description: str = "") -> Schema:
+    """A list of distinct player names, ``fewest`` to ``most`` long; ``who`` words the count's error."""
+    schema: Schema = {"type": "array", "items": name(), "minItems": fewest, "uniqueItems": True}
+    if most is not None:
+        schema["maxItems"] = most
+    if description:
+        schema["description"] = description
+    twice = Text("Un joueur figure deux fois.", "A player is listed twice.")
+    return explained(
+        schema,
+        Text("Une liste de joueurs est attendue.", "A list of players is expected."),
+        minItems=who,
+        maxItems=who,
+        uniqueItems=twice,
+    )
+
+
+def _per_player(values: Schema, description: str, expected: Text) -> Schema:
+    return explained(
+        {"type": "object", "additionalProperties": values, "description": description},
+        expected,
+    )
+
+
+def whole(low: int | None = None, high: int | None = None, description: str = "") -> Schema:
+    """A whole number, from ``low`` to ``high`` when given."""
+    schema: Schema = {"type": "integer"}
+    if low is not None:
+        schema["minimum"] = low
+    if high is not None:
+        schema["maximum"] = high
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def _boolean(description: str = "") -> Schema:
+    schema: Schema = {"type": "boolean"}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+# -- common fields ---------------------------------------------------------------------
+
+
+def _game(game: str) -> Schema:
+    return {"type": "string", "const": game}
+
+
+LANG = explained(
+    {"type": "string", "enum": list(LANGS), "default": "fr", "description": "The language of reason and error."},
+    Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."),
+)
+
+
+def _unknown_option(key: object) -> Text:
+    return Text(f"Option inconnue : « {key} ».", f"Unknown option: '{key}'.")
+
+
+def _no_preset(game: Text) -> Callable[[object], Text]:
+    def sentence(key: object) -> Text:
+        if key == "preset":
+            return Text(f"Pas de variante pour {game.fr}.", f"No preset for {game.en}.")
+        return _unknown_option(key)
+
+    return sentence
+
+
+def _president_rules() -> Schema:
+    """``rules`` of Président and Piketty: every option of :class:`companion.rules.president.Rules`.
+
+    The options and their types come from the engine's dataclass, so a new option is
+    published (and accepted) as soon as the engine has it; the engine still refuses
+    combinations that mean nothing.
+    """
+    special: dict[str, Schema] = {
+        "preset": explained(
+            {"type": "string", "enum": list(president.PRESETS)},
+            Text(
+                f"Variante inconnue ; les variantes sont : {', '.join(president.PRESETS)}.",
+                f"Unknown preset; the presets are: {', '.join(president.PRESETS)}.",
+            ),
+        ),
+        "decks": whole(1, 4, "Number of 52-card decks."),
+        "jokers": whole(0, 2, "Number of jokers (0, 1 or 2)."),
+        "revolution_size": explained(
+            {"type": "integer", "enum": [4, 7, 8], "description": "Cards of a revolution (7 or 8: several decks)."},
+            Text("La révolution se fait à 4, 7 ou 8 cartes.", "A revolution takes 4, 7 or 8 cards."),
+        ),
+        "target": whole(1, None, "Points that end the game."),
+        "schedule": explained(
+            {
+                "type": "array",
+                "items": whole(1),
+                "description": "Cards exchanged by each pair, outermost pair first.",
+            },
+            Text("Une liste de nombres est attendue.", "A list of numbers is expected."),
+        ),
+        "titles": explained(
+            {"type": "string", "enum": list(president.TITLE_NAMINGS)},
+            Text("Les titres sont « classic » ou « balayeur ».", "Titles are 'classic' or 'balayeur'."),
+        ),
+    }
+    properties: dict[str, Schema] = {}
+    for option in dataclasses.fields(president.Rules):
+        if option.name == "game":
+            continue
+        if option.name in special:
+            properties[option.name] = special[option.name]
+        elif option.type == "bool":
+            properties[option.name] = {"type": "boolean"}
+        else:  # pragma: no cover - caught by the tests as soon as the engine adds one
+            raise TypeError(f"no schema for the option {option.name}: {option.type}")
+    return explained(
+        {
+            "type": "object",
+            "description": "House rules: an optional preset and options by their ids (docs/rules.md).",
+            "properties": properties,
+            "additionalProperties": False,
+        },
+        Text("Les règles doivent être un objet.", "The rules must be an object."),
+        additionalProperties=_unknown_option,
+    )
+
+
+def _crapouille_rules() -> Schema:
+    options = [f.name for f in dataclasses.fields(crapouille_play.Options)]
+    return explained(
+        {
+            "type": "object",
+            "description": "House rules: super (Super crapouille).",
+            "properties": {option: {"type": "boolean"} for option in options},
+            "additionalProperties": False,
+        },
+        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
+        additionalProperties=_no_preset(Text("la crapouille", "la crapouille")),
+    )
+
+
+def _whist_rules() -> Schema:
+    return explained(
+        {
+            "type": "object",
+            "description": "Whist with a tarot deck has no option: only an empty object is accepted.",
+            "properties": {},
+            "additionalProperties": False,
+        },
+        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
+        additionalProperties=_no_preset(Text("le whist au tarot", "whist with a tarot deck")),
+    )
+
+
+def _request(game: str, rules: Schema, properties: dict[str, Schema], required: Iterable[str]) -> Schema:
+    # "required" comes after "properties": a body with a wrong field and a missing one is
+    # told about the wrong one first, as the adapters read them.
+    return {
+        "type": "object",
+        "properties": {"game": _game(game), "lang": LANG, "rules": rules, **properties},
+        "required": ["game", *required],
+    }
+
+
+def _one_move(schema: Schema, alternatives: list[Schema], sentence: Text) -> Schema:
+    schema["oneOf"] = alternatives
+    return explained(schema, Text("Un coup est un objet.", "A move must be an object."), oneOf=sentence)
+
+
+# -- Président and Piketty ---------------------------------------------------------------
+
+
+def _president_players(game: str, description: str) -> Schema:
+    if game == "piketty":
+        who = Text("Le Piketty se joue de 4 à 9 joueurs.", "Piketty is played by 4 to 9 players.")
+        return players(4, 9, who, description)
+    who = Text(
+        "Le Président se joue à partir de 3 joueurs, pas plus que de cartes.",
+        "Président needs at least 3 players, and no more than cards.",
+    )
+    return players(3, _DECK_SIZES["president"], who, description)
+
+
+def _president_play(game: str, description: str) -> Schema:
+    schema: Schema = {
+        "type": "object",
+        "description": description,
+        "properties": {
+            "player": name(),
+            "cards": cards(game, at_least_one=True, description="The cards laid (liar: the announced ones)."),
+            "last": _boolean("These are the player's last cards."),
+            "pass": _boolean("The player passes."),
+            "call": _boolean("liar: a 'menteur' call on the last announced cards."),
+            "laid": cards(game, description="liar: the cards really laid, face down."),
+        },
+        "required": ["player"],
+    }
+    alternatives: list[Schema] = [
+        {"required": ["cards"]},
+        {"required": ["pass"], "properties": {"pass": {"const": True}}},
+        {"required": ["call"], "properties": {"call": {"const": True}}},
+    ]
+    return _one_move(
+        schema,
+        alternatives,
+        Text(
+            "Un coup pose des cartes (« cards »), passe (« pass »: true) ou appelle (« call »: true), "
+            "une seule de ces choses.",
+            "A move lays cards ('cards'), passes ('pass': true) or calls ('call': true), only one of them.",
+        ),
+    )
+
+
+def _president_check(game: str) -> Schema:
+    most = 9 if game == "piketty" else _DECK_SIZES["president"]
+    state = explained(
+        {
+            "type": "object",
+            "properties": {
+                "players": _president_players(game, "Everyone in the manche, in turn order."),
+                "out": players(0, most, Text("Trop de joueurs sortis.", "Too many players out."), "Who went out."),
+                "reversed": _boolean("The card order is reversed by an earlier revolution."),
+                "leader": name("Who must lead when the trick is empty."),
+                "trick": explained(
+                    {
+                        "type": "array",
+                        "items": _president_play(game, "One play of the current trick."),
+                        "description": "The current trick, oldest first.",
+                    },
+                    Text("Le pli est une liste.", "The trick must be a list."),
+                ),
+            },
+            "required": ["players"],
+        },
+        Text("L'état de la table est un objet.", "The state must be an object."),
+    )
+    move = _president_play(game, "The move to judge.")
+    return _request(game, _president_rules(), {"state": state, "move": move}, ["state", "move"])
+
+
+def _president_outcome(game: str) -> Schema:
+    most = 9 if game == "piketty" else _DECK_SIZES["president"]
+    rank_or_cards = explained(
+        {
+            "anyOf": [
+                {"type": "boolean"},
+                {"type": "string", "pattern": f"^{_S}{_RANK}{_S}$"},
+                cards(game, at_least_one=True),
+            ],
+            "description": "true (the finish was forbidden), a rank ('2': any card of it) or the cards.",
+        },
+        Text(
+            "true, un rang (« 2 ») ou des cartes sont attendus.",
+            "true, a rank ('2') or cards are expected.",
+        ),
+    )
+    guillotine = explained(
+        {
+            "type": "object",
+            "properties": {"player": name(), "vice": name(), "last": name()},
+            "additionalProperties": False,
+            "required": ["player", "vice", "last"],
+        },
+        Text("Un objet est attendu.", "An object is expected."),
+        additionalProperties=Text(
+            "La guillotine donne « player », « vice » et « last ».", "A guillotine gives 'player', 'vice' and 'last'."
+        ),
+    )
+    events = explained(
+        {
+            "type": "object",
+            "description": "What happened instead of (or during) the manche.",
+            "properties": {
+                "putsch": name(),
+                "jeu_blanc": name(),
+                "coup_detat": name(),
+                "guillotine": guillotine,
+                "revolution": explained(
+                    {"anyOf": [{"type": "boolean"}, name()], "description": "true, or who laid it."},
+                    Text("true ou un nom de joueur est attendu.", "true or a player's name is expected."),
+                ),
+            },
+            "additionalProperties": False,
+        },
+        Text("Un objet est attendu.", "An object is expected."),
+        additionalProperties=lambda key: Text(f"Événement inconnu : « {key} ».", f"Unknown event: '{key}'."),
+    )
+    title_names = explained(
+        {
+            "type": "object",
+            "description": 'A group\'s own names for ranks: {"1": "Le Chef", …}.',
+            "propertyNames": explained({"pattern": "^[0-9]+$"}, Text("Un rang est un nombre.", "A rank is a number.")),
+            "additionalProperties": explained(
+                {"type": "string", "minLength": 1, "maxLength": 40, "pattern": _NAME_PATTERN},
+                Text("Un titre est un nom de 1 à 40 caractères.", "A title is a name of 1 to 40 characters."),
+            ),
+        },
+        Text("Un objet est attendu.", "An object is expected."),
+    )
+    properties = {
+        "players": _president_players(game, "The hierarchy before the manche, best first (first manche: seats)."),
+        "finish": players(0, most, Text("Trop de joueurs.", "Too many players."), "Going-out order, first out first."),
+        "finished_on": _per_player(
+            rank_or_cards, "What players went out on.", Text("Un objet est attendu.", "An object is expected.")
+        ),
+        "events": events,
+        "first": _boolean("The first manche of a game."),
+        "draw": _per_player(
+            cards(game, at_least_one=True),
+            "Piketty's first draw: each player's card(s).",
+            Text("Un objet est attendu.", "An object is expected."),
+        ),
+        # null too: the previous answer's putsch_banned is sent back as it came.
+        "putsch_banned": name("Who failed a putsch at the previous manche (null: nobody).", nullable=True),
+        "totals": _per_player(
+            whole(),
+            "Points before the manche.",
+            Text("Un total par joueur est attendu.", "A total per player is expected."),
+        ),
+        "title_names": title_names,
+    }
+    return _request(game, _president_rules(), properties, ["players"])
+
+
+# -- whist with a tarot deck ---------------------------------------------------------------
+
+_WHIST_PLAYERS_TEXT = Text(
+    "Le whist au tarot se joue à 3 ou 4 joueurs.", "Whist with a tarot deck is for 3 or 4 players."
+)
+_EXCUSE_VALUE = explained(
+    {"type": "integer", "enum": list(whist_tarot.EXCUSE_VALUES), "description": "With EX: the Excuse counts 0 or 22."},
+    Text("L'Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."),
+)
+
+
+def _whist_state() -> Schema:
+    entry = explained(
+        {
+            "type": "object",
+            "properties": {"player": name(), "card": _card("whist-tarot", "The card laid."), "excuse": _EXCUSE_VALUE},
+            "required": ["player", "card"],
+            # The Excuse in a trick already played must say what it counted.
+            "if": {"properties": {"card": {"pattern": f"^{_S}{_EXCUSE}{_S}$"}}, "required": ["card"]},
+            "then": {"required": ["excuse"]},
+        },
+        Text("Chaque carte du pli est un objet JSON.", "Each card of the trick is a JSON object."),
+    )
+    cards_dealt = whole(1, whist_tarot.SERIES[0], "Cards dealt to each player this deal.")
+    bid = whole(0, whist_tarot.SERIES[0])
+    return explained(
+        {
+            "type": "object",
+            "properties": {
+                "players": players(
+                    whist_tarot.MIN_PLAYERS, whist_tarot.MAX_PLAYERS, _WHIST_PLAYERS_TEXT, "Seat order, clockwise."
+                ),
+                "dealer": name(),
+                "cards": cards_dealt,
+                "blind": _boolean("The one-card deal played blind."),
+                "bids": explained(
+                    {
+                        "type": ["object", "null"],
+                        "additionalProperties": bid,
+                        "maxProperties": whist_tarot.MAX_PLAYERS,
+                        "description": "Bids so far, in bidding order; null (or absent) when not tracked.",
+                    },
+                    Text("Un nombre par joueur est attendu.", "A number per player is expected."),
+                ),
+                "leader": name("Who led this trick."),
+                "played": cards("whist-tarot", description="Cards already out in earlier tricks of this deal."),
+                "trick": explained(
+                    {
+                        "type": "array",
+                        "items": entry,
+                        "maxItems": whist_tarot.MAX_PLAYERS,
+                        "description": "The current trick, oldest first.",
+                    },
+                    Text("Le pli est une liste.", "The trick is a list."),
+                    maxItems=Text("Un pli a une carte par joueur.", "A trick has one card per player."),
+                ),
+            },
+            "required": ["players", "dealer", "cards"],
+        },
+        Text("L'état de la table est un objet.", "The state must be an object."),
+    )
+
+
+def _whist_check() -> Schema:
+    move: Schema = {
+        "type": "object",
+        "properties": {
+            "player": name(),
+            "bid": whole(description="A bid (outside 0..cards it is judged illegal: bid_range)."),
+            "card": _card("whist-tarot", "The card laid."),
+            "excuse": _EXCUSE_VALUE,
+        },
+        "required": ["player"],
+    }
+    move = _one_move(
+        move,
+        [{"required": ["bid"]}, {"required": ["card"]}],
+        Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
+    )
+    return _request("whist-tarot", _whist_rules(), {"state": _whist_state(), "move": move}, ["state", "move"])
+
+
+def _whist_outcome() -> Schema:
+    count = whist_tarot.SERIES[0]
+
+    def per_player(values: Schema, description: str) -> Schema:
+        schema = _per_player(
+            values, description, Text("Un nombre par joueur est attendu.", "A number per player is expected.")
+        )
+        schema["maxProperties"] = whist_tarot.MAX_PLAYERS
+        return schema
+
+    properties = {
+        "players": players(
+            whist_tarot.MIN_PLAYERS, whist_tarot.MAX_PLAYERS, _WHIST_PLAYERS_TEXT, "Seat order, clockwise."
+        ),
+        "dealer": name(),
+        "cards": whole(1, count, "Cards dealt to each player this deal."),
+        "blind": _boolean("The one-card deal played blind (default false)."),
+        "stakes": per_player(whole(0, whist_tarot.STAKE), "Each player's stake before the deal."),
+        "bids": per_player(
+            whole(0, count),
+            "Each from 0 to cards, the dealer's never the forbidden value (else 400 on bids.<player>).",
+        ),
+        "tricks": per_player(whole(0, count), "Tricks taken; they add up to cards."),
+    }
+    return _request(
+        "whist-tarot",
+        _whist_rules(),
+        properties,
+        ["players", "dealer", "cards", "stakes", "bids", "tricks"],
+    )
+
+
+# -- la crapouille ---------------------------------------------------------------------------
+
+_SUIT_SCHEMA_TEXT = Text("Une couleur s'écrit c, d, h ou s.", "A suit is written c, d, h or s.")
+
+
+def _suit(nullable: bool, description: str) -> Schema:
+    # A suit named alone: its letter or its plain symbol (the adapter's reading).
+    schema: Schema = {
+        "type": ["string", "null"] if nullable else "string",
+        "pattern": f"^{_S}[cdhsCDHS♣♦♥♠]{_S}$",
+        "description": description,
+    }
+    return explained(schema, _SUIT_SCHEMA_TEXT)
+
+
+def _crapouille_players(description: str) -> Schema:
+    return players(
+        crapouille.MIN_PLAYERS,
+        None,
+        Text(
+            f"Il faut au moins {crapouille.MIN_PLAYERS} joueurs.",
+            f"At least {crapouille.MIN_PLAYERS} players are needed.",
+        ),
+        description,
+    )
+
+
+def _crapouille_check() -> Schema:
+    state = explained(
+        {
+            "type": "object",
+            "properties": {
+                "players": _crapouille_players("Seat order, clockwise."),
+                "direction": explained(
+                    {"type": "integer", "enum": [1, -1], "description": "1 clockwise, -1 after an odd number of 10s."},
+                    Text("Le sens vaut 1 ou -1.", "The direction is 1 or -1."),
+                ),
+                "pile": cards(
+                    "crapouille", at_least_one=True, description="Played cards, oldest first (the starting card first)."
+                ),
+                "asked": _suit(True, "The suit named with the 8 on top (null or absent: none)."),
+                "turn": name("Whose turn it is."),
+                "hand": cards("crapouille", description="The player's hand, so that a draw can be refused."),
+            },
+            "required": ["players", "pile", "turn"],
+        },
+        Text("L'état de la table est un objet.", "The state must be an object."),
+    )
+    move: Schema = {
+        "type": "object",
+        "properties": {
+            "player": name(),
+            "card": _card("crapouille", "The card laid."),
+            "asked": _suit(False, "With an 8: the suit asked."),
+            "last": _boolean("The player's last card."),
+            "announced": _boolean("false when, left with one card, the player did not say 'carte'."),
+            "draw": _boolean("The player draws."),
+            "drawn": _card(
+                "crapouille",
+                "With a draw, the card drawn (optional): without it next_player is null, since a drawn card "
+                "that fits is laid at once and may be a 2, a 10 or an 8.",
+            ),
+        },
+        "required": ["player"],
+    }
+    move = _one_move(
+        move,
+        [{"required": ["card"]}, {"required": ["draw"], "properties": {"draw": {"const": True}}}],
+        Text(
+            "Un coup est une carte (« card ») ou une pioche (« draw »: true).",
+            "A move is a 'card' or a draw ('draw': true).",
+        ),
+    )
+    return _request("crapouille", _crapouille_rules(), {"state": state, "move": move}, ["state", "move"])
+
+
+def _crapouille_outcome() -> Schema:
+    properties = {
+        "players": _crapouille_players("Players still in, seat order."),
+        "totals": _per_player(
+            whole(0, crapouille.ELIMINATION_TOTAL),
+            "Totals before the hand (absent: 0).",
+            Text("Un total par joueur est attendu.", "A total per player is expected."),
+        ),
+        "winner": name("Who went out."),
+        "hands": _per_player(
+            cards("crapouille"),
+            "Cards left, per player; the winner may be listed with no card.",
+            Text("Les cartes de chaque joueur sont attendues.", "Each player's cards are expected."),
+        ),
+        "points": _per_player(
+            whole(0, crapouille.MAX_HAND_POINTS),
+            "Points of the cards left, per player; the winner may be listed with 0.",
+            Text("Un total par joueur est attendu.", "A total per player is expected."),
+        ),
+    }
+    return _request("crapouille", _crapouille_rules(), properties, ["players", "winner"])
+
+
+# -- the answers --------------------------------------------------------------------------------
+
+_NAMES: Schema = {"type": "array", "items": name()}
+_COUNTS: Schema = {"type": "object", "additionalProperties": {"type": "integer"}}
+
+
+def _values(enum: Iterable[Any]) -> list[str]:
+    return [str(member.value) for member in enum]
+
+
+def _check_answer(rules: Iterable[Any], effects: Iterable[Any], extra: dict[str, Schema]) -> Schema:
+    return {
+        "type": "object",
+        "properties": {
+            "legal": {"type": "boolean"},
+            "rule": {
+                "enum": [*_values(rules), None],
+                "description": "Id of the rule that forbids the move; null when legal.",
+            },
+            "reason": {"type": "string", "description": "Why, in the request's language (when illegal)."},
+            "effects": {
+                "type": "array",
+                "items": {"enum": _values(effects)},
+                "description": "What the legal move triggers (empty when illegal).",
+            },
+            "next_player": {
+                "type": ["string", "null"],
+                "description": "Who acts next once the move is made; null when illegal or unknown.",
+            },
+            **extra,
+        },
+        "required": ["legal", "rule", "effects", "next_player"],
+        # An illegal move always says why, and names the rule.
+        "if": {"properties": {"legal": {"const": False}}},
+        "then": {"required": ["reason"], "properties": {"rule": {"type": "string"}}},
+        "else": {"properties": {"rule": {"type": "null"}}},
+    }
+
+
+def _president_answer() -> Schema:
+    return _check_answer(
+        president.RuleId,
+        president.Effect,
+        {
+            "skipped": {**_NAMES, "description": "With skip: who loses his turn."},
+            "pile_to": {"type": "string", "description": "liar: who takes the pile after a call."},
+        },
+    )
+
+
+def _whist_answer() -> Schema:
+    return _check_answer(
+        whist_tarot.RuleId,
+        whist_tarot.Effect,
+        {
+            "forbidden_bid": {
+                "type": ["integer", "null"],
+                "description": "On every bid check: the dealer's forbidden bid, if any.",
+            },
+            "trick_winner": {"type": "string", "description": "When the card completes a trick."},
+        },
+    )
+
+
+def _crapouille_answer() -> Schema:
+    return _check_answer(
+        crapouille_play.PlayRule,
+        crapouille_play.Effect,
+        {
+            "target": {"type": "string", "description": "Who draws (draw, finish_on_two)."},
+            "skipped": {**_NAMES, "description": "With skip: who loses his turn."},
+            "direction": {"enum": [1, -1], "description": "When legal: the direction after the move."},
+            "asked": {
+                "enum": [*(s.value for s in Suit), None],
+                "description": "When legal: the suit asked after the move.",
+            },
+        },
+    )
+
+
+def _president_result() -> Schema:
+    return {
+        "type": "object",
+        "properties": {
+            "titles": {
+                "type": "array",
+                "description": "Best first; title in the request's language.",
+                "items": {
+                    "type": "object",
+                    "properties": {"player": {"type": "string"}, "title": {"type": "string"}, "rank": whole(1)},
+                    "required": ["player", "title", "rank"],
+                },
+            },
+            "exchanges": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "from": {"type": "string"},
+                        "to": {"type": "string"},
+                        "count": whole(1),
+                        "cards": {"enum": ["best", "choice"]},
+                        "jokers": {"type": "boolean"},
+                    },
+                    "required": ["from", "to", "count", "cards"],
+                },
+            },
+            "points": {**_COUNTS, "description": "Points of this manche (empty without points)."},
+            "dealer": {"type": "string"},
+            "leader": {"type": "string"},
+            "deal": {**_COUNTS, "description": "Cards dealt to each player at the next manche."},
+            "aside": whole(0, description="Cards set aside face up."),
+            "seats": {**_NAMES, "description": "Clockwise from the Président."},
+            "events": {"type": "array", "items": {"type": "string"}},
+            "finished_last": _NAMES,
+            "putsch_banned": {"type": ["string", "null"]},
+            "totals": {**_COUNTS, "description": "With totals in the request: the totals after the manche."},
+            "ended": {"type": "boolean"},
+            "losers": _NAMES,
+        },
+        "required": ["titles", "exchanges", "points", "dealer", "leader", "deal"],
+    }
+
+
+def _whist_result() -> Schema:
+    count = whist_tarot.SERIES[0]
+    return {
+        "type": "object",
+        "properties": {
+            "losses": _COUNTS,
+            "stakes": {"type": "object", "additionalProperties": whole(0, whist_tarot.STAKE)},
+            "ended": {"type": "boolean"},
+            "winners": _NAMES,
+            "next": {
+                "type": "object",
+                "properties": {"dealer": {"type": "string"}, "cards": whole(1, count), "blind": {"type": "boolean"}},
+                "required": ["dealer", "cards", "blind"],
+            },
+        },
+        "required": ["losses", "stakes", "ended", "winners", "next"],
+    }
+
+
+def _crapouille_result() -> Schema:
+    return {
+        "type": "object",
+        "properties": {
+            "points": _COUNTS,
+            "totals": _COUNTS,
+            "eliminated": {**_NAMES, "description": "Players out this hand, worst first."},
+            "over": {"type": "boolean"},
+            "ranking": {**_NAMES, "description": "Best first once over, else []."},
+            "places": {
+                "type": "object",
+                "additionalProperties": whole(1),
+                "description": "Each player's place once over (equal totals crossing in the same hand share a "
+                "place: 1, 2, 2, 4), else {}.",
+            },
+            "winners": _NAMES,
+        },
+        "required": ["points", "totals", "eliminated", "over", "ranking", "places", "winners"],
+    }
+
+
+ERROR: Schema = {
+    "type": "object",
+    "properties": {
+        "error": {"type": "string", "description": "What is wrong, in the request's language."},
+        "field": {"type": ["string", "null"], "description": "Path of the offending field, e.g. state.trick[2].cards"},
+    },
+    "required": ["error", "field"],
+}
+
+#: The request body of each game at each endpoint: what the API validates and publishes.
+REQUESTS: dict[str, dict[str, Schema]] = {
+    "president": {"check": _president_check("president"), "outcome": _president_outcome("president")},
+    "piketty": {"check": _president_check("piketty"), "outcome": _president_outcome("piketty")},
+    "whist-tarot": {"check": _whist_check(), "outcome": _whist_outcome()},
+    "crapouille": {"check": _crapouille_check(), "outcome": _crapouille_outcome()},
+}
+_PRESIDENT_ANSWER, _PRESIDENT_RESULT = _president_answer(), _president_result()
+#: The 200 answer of each game at each endpoint.
+RESPONSES: dict[str, dict[str, Schema]] = {
+    "president": {"check": _PRESIDENT_ANSWER, "outcome": _PRESIDENT_RESULT},
+    "piketty": {"check": _PRESIDENT_ANSWER, "outcome": _PRESIDENT_RESULT},
+    "whist-tarot": {"check": _whist_answer(), "outcome": _whist_result()},
+    "crapouille": {"check": _crapouille_answer(), "outcome": _crapouille_result()},
+}
