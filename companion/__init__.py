@@ -63,14 +63,26 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
 
-    from flask_babel import format_date
+    from flask_babel import format_date, format_datetime
 
     from companion.games.kinds import kind_name, status_name
-    from companion.i18n import current_lang
+    from companion.games.standings import winner_names
+    from companion.i18n import current_lang, current_theme
 
+    app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.globals.update(
-        current_lang=current_lang, kind_name=kind_name, status_name=status_name, format_date=format_date
+        current_lang=current_lang,
+        current_theme=current_theme,
+        kind_name=kind_name,
+        status_name=status_name,
+        format_date=format_date,
+        format_datetime=format_datetime,
+        winner_names=winner_names,
     )
+
+    from companion.undo import pending_undo
+
+    app.context_processor(lambda: {"undo": pending_undo()})
 
     from companion import models  # noqa: F401  (registers the tables with the metadata)
 

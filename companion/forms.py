@@ -62,6 +62,11 @@ def _all_data(field: Field) -> list[Any]:
     return [field.data]
 
 
+def add_error(field: Field, message: str) -> None:
+    """Add ``message`` to ``field``'s errors (a tuple until the field was validated)."""
+    field.errors = [*field.errors, message]
+
+
 class SafeForm(FlaskForm):
     """The base of every form: refuses text a database cannot store, at its field."""
 

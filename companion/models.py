@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import secrets
+import unicodedata
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -30,9 +31,34 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def clean_name(name: str) -> str:
+    """A name as kept: Unicode NFC, spaces trimmed and folded (non-breaking ones too).
+
+    >>> clean_name("  Zoe\u0301   du\u00a0Bois ")
+    'Zoé du Bois'
+    """
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def visible(name: str) -> bool:
+    """Whether ``name`` shows anything: not only spaces, controls or invisible marks.
+
+    >>> visible("Ann"), visible("\u200b\u200d"), visible("\u00ad ")
+    (True, False, False)
+    """
+    return any(unicodedata.category(c)[0] not in ("C", "Z", "M") for c in name)
+
+
 def name_key(name: str) -> str:
-    """How names compare for uniqueness: case and surrounding space ignored."""
-    return " ".join(name.split()).casefold()
+    """How names compare for uniqueness: case, accents, invisible marks and spaces ignored,
+    so "Zoe" and "Zoé" are one name in a group.
+
+    >>> name_key(" ZOÉ ") == name_key("zoe") == name_key("Zo\u200be")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", clean_name(name).casefold())
+    kept = (c for c in decomposed if unicodedata.category(c) not in ("Mn", "Cf"))
+    return unicodedata.normalize("NFC", "".join(kept))[:NAME_MAX]
 
 
 class Group(db.Model):
@@ -144,8 +170,8 @@ class Player(db.Model):
     group: so.Mapped[Group] = so.relationship(back_populates="players")
 
     def rename(self, name: str) -> None:
-        """Give the player a new name (his history follows: it refers to his id)."""
-        self.name = " ".join(name.split())
+        """Give the player a new name (the history follows: it refers to the id)."""
+        self.name = clean_name(name)
         self.name_key = name_key(name)
 
 
@@ -183,7 +209,7 @@ class Season(db.Model):
 
     def rename(self, name: str) -> None:
         """Name the season (spaces folded) and keep its uniqueness key."""
-        self.name = " ".join(name.split())
+        self.name = clean_name(name)
         self.name_key = name_key(name)
 
     def make_current(self) -> None:
@@ -233,6 +259,9 @@ class Game(db.Model):
     #: Grows by one with every change to the game (a round saved or deleted, a status
     #: change): a write names the version it was based on, and a stale one changes nothing.
     version: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
+    #: What a finished game ended with (``{"winners": [player ids]}``), stored when it
+    #: ends so that lists of games never read their rounds.
+    outcome: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
 
     season: so.Mapped[Season] = so.relationship(back_populates="games")
     seats: so.Mapped[list[GamePlayer]] = so.relationship(
@@ -241,11 +270,36 @@ class Game(db.Model):
     rounds: so.Mapped[list[Round]] = so.relationship(
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
     )
+    changes: so.Mapped[list[GameChange]] = so.relationship(
+        order_by="GameChange.id.desc()", cascade="all, delete-orphan", passive_deletes=True
+    )
 
     @property
     def players(self) -> list[Player]:
         """The players in seat order."""
         return [seat.player for seat in self.seats]
+
+
+class GameChange(db.Model):
+    """One change to a game, kept for its history: what, when, from which device.
+
+    ``kind`` is ``round_added``, ``round_deleted``, ``round_restored``, ``finished``,
+    ``abandoned`` or ``reopened``; ``data`` keeps what an undo needs (a deleted
+    round's entry and result); ``version`` is the game's version after the change.
+    """
+
+    __tablename__ = "game_changes"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    device_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("devices.id", ondelete="SET NULL"), index=True)
+    kind: so.Mapped[str] = so.mapped_column(sa.String(20))
+    round_number: so.Mapped[int | None]
+    data: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
+    version: so.Mapped[int]
+
+    device: so.Mapped[Device | None] = so.relationship(lazy="joined")
 
 
 class GamePlayer(db.Model):

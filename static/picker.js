@@ -1,135 +1,245 @@
 // Card picker for the crapouille hand form: tap a rank, then a suit, to add a card.
-// Only an enhancement: without script the cards are typed in the text field
-// (e.g. "8h RJ 10s"), and the server (the rules engine) judges every entry.
+// Only an enhancement: without script the cards are typed in the text field in the
+// page's language ("8C RP Joker" in French, "8h Ks Joker" in English), and the server
+// (the rules engine) judges every entry and scores the hand.
+//
+// Everything it knows comes from the server (templates/_widgets.html, card_picker_data):
+// the buttons' labels, how typed text reads in the page's language, what each card
+// costs, how many copies the deck holds. It writes what it picks with the suit symbols
+// ("8♥ V♠ Joker"), which read the same in both languages.
 (function () {
   "use strict";
   var form = document.getElementById("hand-form");
   var labels = document.getElementById("picker-labels");
   if (!form || !labels) return;
-  var ranks = JSON.parse(labels.dataset.ranks);   // [[code, label], ...]
-  var suits = JSON.parse(labels.dataset.suits);   // [[code, symbol], ...]
-  var copies = parseInt(form.dataset.copies, 10);
-  var jokerLimit = parseInt(form.dataset.jokers, 10);
-  var rankLabel = {}; ranks.forEach(function (r) { rankLabel[r[0].toUpperCase()] = r[1]; });
-  var suitSymbol = {}; suits.forEach(function (s) { suitSymbol[s[0]] = s[1]; });
-  var inputs = Array.prototype.slice.call(form.querySelectorAll(".cards-input"));
+  var data = JSON.parse(labels.dataset.picker);
+  var text = labels.dataset;
+  var copies = parseInt(text.copies, 10);
+  var jokerLimit = parseInt(text.jokers, 10);
+  var rankLabel = {};
+  data.ranks.forEach(function (r) { rankLabel[r[0]] = r[1]; });
+  var suitSymbol = {};
+  data.suits.forEach(function (s) { suitSymbol[s[0]] = s[1]; });
+  var jokerWords = {};
+  data.read.jokers.forEach(function (w) { jokerWords[w] = true; });
+  var JOKER = "joker";
 
   function tokens(input) { return input.value.split(/[\s,]+/).filter(Boolean); }
-  function isJoker(t) { return /^(RJ|BJ)$/i.test(t); }
-  function parts(t) {
-    var m = /^(10|[2-9JQKAVDR])(.)$/i.exec(t);
-    if (!m) return null;
-    var r = m[1].toUpperCase(); r = { V: "J", D: "Q", R: "K" }[r] || r;
-    var s = m[2].toLowerCase(); s = { "♣": "c", "♦": "d", "♥": "h", "♠": "s" }[s] || s;
-    return [r, s];
+
+  // The card a typed word stands for in the page's language, as the engine reads it
+  // (companion.rules.cards.TypedNotation.read): "joker", "8h", "Js"… or null.
+  function cardOf(token) {
+    var key = token.replace(/[\uFE0E\uFE0F]/g, "").toUpperCase();
+    if (jokerWords[key]) return JOKER;
+    var chars = Array.from(key);
+    if (chars.length < 2) return null;
+    var rank = data.read.ranks[chars.slice(0, -1).join("")];
+    var suit = data.read.suits[chars[chars.length - 1]];
+    return rank && suit ? rank + suit : null;
   }
-  function key(t) { if (isJoker(t)) return "JOKER"; var p = parts(t); return p ? p[0] + p[1] : t.toUpperCase(); }
+  function rankOf(card) { return card.slice(0, -1); }
+  function suitOf(card) { return card.slice(-1); }
+  function shown(card) { return card === JOKER ? text.joker : rankLabel[rankOf(card)] + suitSymbol[suitOf(card)]; }
+  function written(card) { return card === JOKER ? data.joker : rankLabel[rankOf(card)] + suitSymbol[suitOf(card)]; }
+  function isRed(card) { return card !== JOKER && card !== null && (suitOf(card) === "h" || suitOf(card) === "d"); }
+  function points(card) { return card === JOKER ? data.points.joker : data.points[rankOf(card)]; }
+  function noneLeft(what) { return text.noneLeftCard.replace("{card}", what); }
+
+  var inputs = Array.prototype.slice.call(form.querySelectorAll(".cards-input"));
+  function live(input) { return !input.closest("fieldset").hidden; }
+
+  // Cards entered so far on the whole form (the deck is shared by every hand).
   function counts() {
     var c = {};
     inputs.forEach(function (input) {
-      if (input.closest("fieldset").hidden) return;
-      tokens(input).forEach(function (t) { var k = key(t); c[k] = (c[k] || 0) + 1; });
+      if (!live(input)) return;
+      tokens(input).forEach(function (t) {
+        var card = cardOf(t);
+        if (card) c[card] = (c[card] || 0) + 1;
+      });
     });
     return c;
   }
-  function label(t) {
-    if (isJoker(t)) return labels.dataset.joker;
-    var p = parts(t);
-    return p ? (rankLabel[p[0]] || p[0]) + (suitSymbol[p[1]] || p[1]) : t;
-  }
-  function red(t) { var p = parts(t); return t.toUpperCase() === "RJ" || (p && (p[1] === "h" || p[1] === "d")); }
 
-  var refreshers = [];
-  function refreshAll() { refreshers.forEach(function (f) { f(); }); }
+  var pickers = [];
+  function refreshAll() {
+    var c = counts();
+    pickers.forEach(function (p) { p.refresh(c); });
+  }
+  function closeAll(except) { pickers.forEach(function (p) { if (p !== except) p.close(); }); }
 
   inputs.forEach(function (input) {
+    var field = input.closest(".card-field") || input.parentNode;
+    var pointsLine = document.getElementById(input.id + "-points");
     var chips = document.createElement("div");
     chips.className = "chips";
-    chips.setAttribute("aria-live", "polite");
+    var bar = document.createElement("div");
+    bar.className = "picker-bar";
     var toggle = document.createElement("button");
     toggle.type = "button";
-    toggle.className = "button";
-    toggle.textContent = labels.dataset.add;
+    toggle.className = "button picker-toggle";
+    toggle.textContent = text.add;
     toggle.setAttribute("aria-expanded", "false");
-    var picker = document.createElement("div");
-    picker.className = "picker";
-    picker.hidden = true;
+    toggle.setAttribute("aria-controls", input.id + "-picker");
+    var panel = document.createElement("div");
+    panel.className = "picker";
+    panel.id = input.id + "-picker";
+    panel.hidden = true;
     var rankRow = document.createElement("div");
     rankRow.className = "row ranks";
     rankRow.setAttribute("role", "group");
-    rankRow.setAttribute("aria-label", labels.dataset.rank);
+    rankRow.setAttribute("aria-label", text.rank);
     var suitRow = document.createElement("div");
     suitRow.className = "row suits";
     suitRow.setAttribute("role", "group");
-    suitRow.setAttribute("aria-label", labels.dataset.suit);
+    suitRow.setAttribute("aria-label", text.suit);
+    var note = document.createElement("p");
+    note.className = "picker-note";
+    note.id = input.id + "-note";
+    note.textContent = text.noneLeft;
+    note.hidden = true;
     var chosenRank = null;
 
-    function add(code) {
-      input.value = tokens(input).concat([code]).join(" ");
+    function add(card) {
+      input.value = tokens(input).concat([written(card)]).join(" ");
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    ranks.forEach(function (r) {
+    function button(label, cls) {
       var b = document.createElement("button");
-      b.type = "button"; b.textContent = r[1]; b.dataset.rank = r[0];
+      b.type = "button";
+      b.textContent = label;
+      if (cls) b.className = cls;
+      return b;
+    }
+    var rankButtons = data.ranks.map(function (r) {
+      var b = button(r[1]);
+      b.dataset.rank = r[0];
       b.setAttribute("aria-pressed", "false");
-      b.addEventListener("click", function () { chosenRank = r[0]; refreshAll(); });
-      rankRow.appendChild(b);
-    });
-    var joker = document.createElement("button");
-    joker.type = "button"; joker.textContent = "🃏"; joker.dataset.joker = "1";
-    joker.setAttribute("aria-label", labels.dataset.joker);
-    joker.addEventListener("click", function () { chosenRank = null; add("RJ"); });
-    rankRow.appendChild(joker);
-    suits.forEach(function (s) {
-      var b = document.createElement("button");
-      b.type = "button"; b.textContent = s[1]; b.dataset.suit = s[0];
-      if (s[0] === "h" || s[0] === "d") b.className = "red";
       b.addEventListener("click", function () {
-        if (chosenRank) { var rank = chosenRank; chosenRank = null; add(rank + s[0]); }
+        chosenRank = chosenRank === r[0] ? null : r[0];
+        refreshAll();
+      });
+      rankRow.appendChild(b);
+      return b;
+    });
+    var joker = button(text.joker, "joker");
+    joker.dataset.joker = "1";
+    joker.addEventListener("click", function () { chosenRank = null; add(JOKER); });
+    rankRow.appendChild(joker);
+    var suitButtons = data.suits.map(function (s) {
+      var b = button(s[1], s[0] === "h" || s[0] === "d" ? "red" : "");
+      b.dataset.suit = s[0];
+      b.addEventListener("click", function () {
+        if (!chosenRank) return;
+        var card = chosenRank + s[0];
+        chosenRank = null;
+        add(card);
       });
       suitRow.appendChild(b);
+      return b;
     });
-    picker.appendChild(rankRow);
-    picker.appendChild(suitRow);
-    toggle.addEventListener("click", function () {
-      picker.hidden = !picker.hidden;
-      toggle.setAttribute("aria-expanded", String(!picker.hidden));
-      toggle.textContent = picker.hidden ? labels.dataset.add : labels.dataset.done;
-    });
-    input.insertAdjacentElement("afterend", picker);
-    input.insertAdjacentElement("afterend", toggle);
-    input.insertAdjacentElement("afterend", chips);
-    input.addEventListener("input", refreshAll);
+    panel.appendChild(rankRow);
+    panel.appendChild(suitRow);
+    panel.appendChild(note);
 
-    refreshers.push(function () {
-      var c = counts();
-      chips.textContent = "";
-      tokens(input).forEach(function (t, i) {
-        var chip = document.createElement("button");
-        chip.type = "button"; chip.className = "chip" + (red(t) ? " red" : "");
-        chip.textContent = label(t);
-        chip.setAttribute("aria-label", labels.dataset.remove + " " + label(t));
-        chip.addEventListener("click", function () {
-          var list = tokens(input); list.splice(i, 1); input.value = list.join(" "); refreshAll();
+    // A button greyed out because the deck holds no more of it says so (title, and
+    // the visible note as its description); one greyed out for another reason does not.
+    function grey(b, disabled, exhausted, what) {
+      b.disabled = disabled;
+      b.classList.toggle("none-left", exhausted);
+      if (exhausted) {
+        b.title = noneLeft(what);
+        b.setAttribute("aria-describedby", note.id);
+      } else {
+        b.removeAttribute("title");
+        b.removeAttribute("aria-describedby");
+      }
+    }
+
+    var self = {
+      close: function () {
+        panel.hidden = true;
+        chosenRank = null;
+        toggle.setAttribute("aria-expanded", "false");
+        toggle.textContent = text.add;
+      },
+      open: function () {
+        closeAll(self);
+        panel.hidden = false;
+        toggle.setAttribute("aria-expanded", "true");
+        toggle.textContent = text.done;
+        refreshAll();
+      },
+      refresh: function (c) {
+        var list = tokens(input);
+        var cards = list.map(cardOf);
+        chips.textContent = "";
+        list.forEach(function (t, i) {
+          var card = cards[i];
+          var label = card ? shown(card) : t;
+          var chip = button(label, "chip" + (isRed(card) ? " red" : "") + (card ? "" : " unknown"));
+          chip.setAttribute("aria-label", text.remove + " " + label);
+          chip.addEventListener("click", function () {
+            var rest = tokens(input);
+            rest.splice(i, 1);
+            input.value = rest.join(" ");
+            refreshAll();
+            var next = chips.children[Math.min(i, chips.children.length - 1)];
+            (next || toggle).focus();
+          });
+          chips.appendChild(chip);
         });
-        chips.appendChild(chip);
-      });
-      Array.prototype.forEach.call(rankRow.querySelectorAll("button[data-rank]"), function (b) {
-        b.setAttribute("aria-pressed", String(b.dataset.rank === chosenRank));
-      });
-      joker.disabled = (c.JOKER || 0) >= jokerLimit;
-      Array.prototype.forEach.call(suitRow.querySelectorAll("button"), function (b) {
-        b.disabled = !chosenRank || (c[chosenRank + b.dataset.suit] || 0) >= copies;
-      });
+        if (pointsLine) {
+          var sum = 0;
+          var readable = cards.every(function (card) { return card !== null; });
+          cards.forEach(function (card) { if (card) sum += points(card); });
+          pointsLine.hidden = list.length === 0;
+          pointsLine.textContent = text.points.replace("{points}", readable ? String(sum) : "?");
+        }
+        var anyLeftOut = false;
+        rankButtons.forEach(function (b) {
+          var rank = b.dataset.rank;
+          var gone = data.suits.every(function (s) { return (c[rank + s[0]] || 0) >= copies; });
+          if (gone && chosenRank === rank) chosenRank = null;
+          grey(b, gone, gone, rankLabel[rank]);
+          anyLeftOut = anyLeftOut || gone;
+        });
+        rankButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.rank === chosenRank)); });
+        var jokersGone = (c[JOKER] || 0) >= jokerLimit;
+        grey(joker, jokersGone, jokersGone, text.joker);
+        anyLeftOut = anyLeftOut || jokersGone;
+        suitButtons.forEach(function (b) {
+          var card = chosenRank ? chosenRank + b.dataset.suit : null;
+          var gone = !!card && (c[card] || 0) >= copies;
+          grey(b, !card || gone, gone, card ? shown(card) : "");
+          anyLeftOut = anyLeftOut || gone;
+        });
+        suitRow.classList.toggle("waiting", !chosenRank);
+        note.hidden = !anyLeftOut;
+      }
+    };
+
+    toggle.addEventListener("click", function () { if (panel.hidden) self.open(); else self.close(); });
+    panel.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { self.close(); toggle.focus(); }
     });
+    input.addEventListener("input", refreshAll);
+    bar.appendChild(toggle);
+    if (pointsLine) bar.appendChild(pointsLine);
+    input.insertAdjacentElement("afterend", chips);
+    field.appendChild(bar);
+    field.appendChild(panel);
+    pickers.push(self);
   });
 
-  // The player who went out has no cards to count: hide his entry.
+  // The player who went out has no cards to count: hide that entry.
   var radios = form.querySelectorAll("input[name=winner]");
   function showPlayers() {
-    Array.prototype.forEach.call(form.querySelectorAll("fieldset.player"), function (fs) {
-      var r = form.querySelector("input[name=winner]:checked");
-      fs.hidden = !!r && r.value === fs.dataset.playerId;
+    var chosen = form.querySelector("input[name=winner]:checked");
+    pickers.forEach(function (p, i) {
+      var fieldset = inputs[i].closest("fieldset");
+      fieldset.hidden = !!chosen && chosen.value === fieldset.dataset.playerId;
+      if (fieldset.hidden) p.close();
     });
     refreshAll();
   }

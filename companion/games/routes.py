@@ -13,16 +13,19 @@ from companion.forms import plain_int
 from companion.games import bp
 from companion.games import crapouille as crapouille_web
 from companion.games.forms import MAX_ROUNDS, NewCrapouilleForm, hand_form
+from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS
 from companion.groups.access import current_device, group_for
-from companion.i18n import current_lang
-from companion.models import Game, GamePlayer, GameStatus, Group, Round, Season, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, Season, utcnow
 from companion.rules import crapouille
-from companion.rules.cards import RANKS_BY_PIPS, Card, Rank, Suit, parse_cards
+from companion.rules.cards import Card, Rank, Suit, parse_cards
+from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.writes import claim, commit_once, done_before, remember
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
+#: Changes shown in a game's history (most recent first).
+HISTORY_SHOWN = 30
 
 
 def _game(group: Group, game_id: int) -> Game:
@@ -88,6 +91,9 @@ def show(code: str, game_id: int) -> str:
         older=older,
         newer=min(newer, count) if newer else None,
         winner_names=[names[p] for p in sheet.winners()],
+        changes=recent(game, HISTORY_SHOWN),
+        change_text=change_text,
+        wake=True,
         limit=crapouille.ELIMINATION_TOTAL,
         deal=crapouille.deal(crapouille.Options.from_options(game.rules).super),
     )
@@ -129,9 +135,12 @@ def new_hand(code: str, game_id: int) -> ResponseReturnValue:
                 device_id=device.id if device else None,
             )
         )
+        record(game, "round_added", number)
         if outcome.over:
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
+            game.outcome = {"winners": list(outcome.winners)}
+            record(game, "finished", number)
         game.updated_at = utcnow()
         try:
             db.session.commit()
@@ -141,9 +150,9 @@ def new_hand(code: str, game_id: int) -> ResponseReturnValue:
             return redirect(game_url)
         return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
     names = {str(p.id): p.name for p in game.players}
-    lang = current_lang()
     return render_template(
         "games/crapouille_hand.html",
+        wake=True,
         group=group,
         game=game,
         form=form,
@@ -153,8 +162,6 @@ def new_hand(code: str, game_id: int) -> ResponseReturnValue:
         live=[p for p in game.players if str(p.id) in sheet.in_play],
         copies=crapouille.DECK.limit(Card(rank=Rank.ACE, suit=Suit.SPADES)),
         jokers=crapouille.DECK.joker_limit,
-        ranks=[(r.value, r.label(lang)) for r in RANKS_BY_PIPS],
-        suits=[(s.value, s.symbol) for s in Suit],
     )
 
 
@@ -164,37 +171,136 @@ def _based_on() -> int | None:
 
 
 @bp.post("/g/<code>/games/<int:game_id>/hands/<int:number>/delete")
-def delete_hand(code: str, game_id: int, number: int) -> Response:
+def delete_hand(code: str, game_id: int, number: int) -> ResponseReturnValue:
     """Take back hand ``number`` — only while it is the last one and the game is still
     at the version the page showed — reopening the game.  A repeat or a stale
-    request changes nothing and says so."""
+    request changes nothing and says so.  Asked once; can be undone for a while."""
     group = group_for(code)
     game = _game(group, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     last = game.rounds[-1] if game.rounds else None
-    if last is None or last.number != number or game.status is GameStatus.ABANDONED or not claim(game, _based_on()):
+    fits = last is not None and last.number == number and game.status is not GameStatus.ABANDONED
+    if fits and not confirmed():
+        return confirmation_page(
+            _("Delete hand %(n)d?", n=number),
+            _("Hand %(n)d and its scores will be removed. You can undo it for a few minutes.", n=number),
+            _("Delete hand %(n)d", n=number),
+            game_url,
+            group=group,
+        )
+    if not fits or last is None or not claim(game, _based_on()):
         db.session.rollback()
         flash(_("Hand %(n)d was not deleted: the game changed in the meantime. Nothing was changed.", n=number))
         return redirect(game_url)
+    kept = {
+        "entry": last.entry,
+        "result": last.result,
+        "device_id": last.device_id,
+        "status": game.status.value,
+    }
     game.rounds.remove(last)
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
+    game.outcome = None
     game.updated_at = utcnow()
+    change = record(game, "round_deleted", number, kept)
     db.session.commit()
-    flash(_("Hand %(n)d deleted.", n=number))
+    offer(
+        _("Hand %(n)d deleted.", n=number),
+        url_for("games.undo", code=group.code, game_id=game.id, change_id=change.id),
+        version=game.version,
+    )
     return redirect(game_url)
 
 
 @bp.post("/g/<code>/games/<int:game_id>/abandon")
-def abandon(code: str, game_id: int) -> Response:
-    """Stop a game without a winner (it stays in the history)."""
+def abandon(code: str, game_id: int) -> ResponseReturnValue:
+    """Stop a game without a winner (it stays in the history; it can be reopened)."""
     group = group_for(code)
     game = _game(group, game_id)
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    if game.status is GameStatus.IN_PROGRESS and not confirmed():
+        return confirmation_page(
+            _("Abandon the game?"),
+            _("The game stays in the history, without a winner, and counts in no standings."),
+            _("Abandon the game"),
+            game_url,
+            group=group,
+        )
     if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.ABANDONED
         game.updated_at = utcnow()
+        change = record(game, "abandoned")
         db.session.commit()
-        flash(_("Game abandoned."))
+        offer(
+            _("Game abandoned."),
+            url_for("games.undo", code=group.code, game_id=game.id, change_id=change.id),
+            version=game.version,
+        )
+    else:
+        db.session.rollback()
+    return redirect(game_url)
+
+
+@bp.post("/g/<code>/games/<int:game_id>/reopen")
+def reopen(code: str, game_id: int) -> Response:
+    """Reopen an abandoned game."""
+    group = group_for(code)
+    game = _game(group, game_id)
+    if game.status is GameStatus.ABANDONED and claim(game, _based_on()):
+        _reopen(game)
+        db.session.commit()
+        flash(_("Game reopened."))
     else:
         db.session.rollback()
     return redirect(url_for("games.show", code=group.code, game_id=game.id))
+
+
+def _reopen(game: Game) -> None:
+    game.status = GameStatus.IN_PROGRESS
+    game.updated_at = utcnow()
+    record(game, "reopened")
+
+
+@bp.post("/g/<code>/games/<int:game_id>/changes/<int:change_id>/undo")
+def undo(code: str, game_id: int, change_id: int) -> Response:
+    """Undo a deletion or an abandon, for a few minutes and only if nothing changed since."""
+    group = group_for(code)
+    game = _game(group, game_id)
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    change = db.session.scalar(sa.select(GameChange).where(GameChange.id == change_id, GameChange.game_id == game.id))
+    undoable = (
+        change is not None
+        and change.kind in ("round_deleted", "abandoned")
+        and change.version == game.version
+        and within_reach(change.at)
+        and claim(game, _based_on())
+    )
+    if not undoable or change is None:
+        db.session.rollback()
+        flash(_("This can no longer be undone: the game changed since, or too much time went by."))
+        return redirect(game_url)
+    if change.kind == "abandoned":
+        _reopen(game)
+        flash(_("Game reopened."))
+    else:
+        kept = change.data or {}
+        number = change.round_number or len(game.rounds) + 1
+        db.session.add(
+            Round(
+                game=game,
+                number=number,
+                entry=kept["entry"],
+                result=kept["result"],
+                device_id=kept.get("device_id"),
+            )
+        )
+        if kept.get("status") == GameStatus.FINISHED.value:
+            game.status = GameStatus.FINISHED
+            game.finished_at = utcnow()
+            game.outcome = {"winners": list(kept["result"].get("winners", []))}
+        game.updated_at = utcnow()
+        record(game, "round_restored", number)
+        flash(_("Hand %(n)d is back.", n=number))
+    db.session.commit()
+    return redirect(game_url)

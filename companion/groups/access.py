@@ -110,3 +110,9 @@ def current_device() -> Device | None:
     """The device of the group :func:`group_for` opened in this request."""
     device: Device | None = g.get("device")
     return device
+
+
+def owns(device: Device) -> bool:
+    """Whether this browser holds ``device``'s token (revoked or not)."""
+    token = _token()
+    return token is not None and token_hash(token) == device.token_hash

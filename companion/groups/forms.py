@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -13,18 +13,34 @@ from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, Opt
 
 from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
-from companion.models import NAME_MAX, Group, Player, Season, name_key
+from companion.models import NAME_MAX, Group, Player, Season, clean_name, name_key, visible
 
 
 def _strip(value: Any) -> Any:
-    return " ".join(value.split()) if isinstance(value, str) else value
+    return clean_name(value) if isinstance(value, str) else value
+
+
+def _visible(form: Any, field: StringField) -> None:
+    """A name must show something: not only invisible or control characters."""
+    if field.data and not visible(field.data):
+        raise ValidationError(_("This name shows nothing: use letters, digits or signs."))
+
+
+def _season_start(form: Any, field: DateField) -> None:
+    """A start date within reason: from 2000 to a year ahead."""
+    if field.data is not None and not date(2000, 1, 1) <= field.data <= date.today() + timedelta(days=365):
+        raise ValidationError(_("Choose a date between 2000 and a year from now."))
 
 
 def _device_name() -> StringField:
     return StringField(
         _l("Name of this device"),
         filters=[_strip],
-        validators=[Optional(), Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX))],
+        validators=[
+            Optional(),
+            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
+        ],
     )
 
 
@@ -37,6 +53,7 @@ class GroupForm(OnceForm):
         validators=[
             DataRequired(_l("Give the group a name.")),
             Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
         ],
     )
     passphrase = PasswordField(
@@ -82,6 +99,7 @@ class DeviceForm(SafeForm):
         validators=[
             DataRequired(_l("Give a name.")),
             Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
         ],
     )
     submit = SubmitField(_l("Rename"))
@@ -127,6 +145,7 @@ class PlayerForm(OnceForm):
         validators=[
             DataRequired(_l("Give a name.")),
             Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
         ],
     )
     submit = SubmitField(_l("Save"))
@@ -155,9 +174,12 @@ class SeasonForm(OnceForm):
         validators=[
             DataRequired(_l("Give the season a name.")),
             Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
         ],
     )
-    starts_on = DateField(_l("Start"), default=date.today, validators=[InputRequired(_l("Give a valid date."))])
+    starts_on = DateField(
+        _l("Start"), default=date.today, validators=[InputRequired(_l("Give a valid date.")), _season_start]
+    )
     submit = SubmitField(_l("Start the season"))
 
     def __init__(self, group: Group, **kwargs: Any) -> None:

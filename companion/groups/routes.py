@@ -6,7 +6,7 @@ from datetime import date
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -14,14 +14,18 @@ from werkzeug.wrappers import Response
 
 from companion.extensions import db
 from companion.forms import storable
-from companion.games.standings import season_standings
+from companion.games.standings import games_of, season_standings
 from companion.groups import bp
-from companion.groups.access import current_device, group_for, revoke
+from companion.groups.access import current_device, group_for, owns, revoke
 from companion.groups.access import join as join_group
 from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
 from companion.groups.throttle import before_create, before_guess, guessed_right
 from companion.models import Device, Game, GameStatus, Group, Player, Season, name_key, utcnow
+from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.writes import commit_once, done_before, remember
+
+#: Session key: the device this browser revoked by leaving a group (for the undo).
+LEFT_KEY = "left"
 
 #: Checked when a code is unknown, so that it costs what a wrong passphrase costs.
 _DECOY_HASH = generate_password_hash("not a passphrase")
@@ -117,7 +121,7 @@ def show(code: str) -> str:
     """The group's page: games in progress, the current season, shortcuts."""
     group = group_for(code)
     season = group.current_season
-    games = season.games if season else []
+    games = games_of([season.id]) if season else []
     return render_template(
         "groups/show.html",
         group=group,
@@ -128,15 +132,48 @@ def show(code: str) -> str:
 
 
 @bp.post("/g/<code>/leave")
-def leave(code: str) -> Response:
-    """This device leaves the group: its record is revoked at once (nothing else is deleted)."""
+def leave(code: str) -> ResponseReturnValue:
+    """This device leaves the group: its record is revoked at once (nothing else is
+    deleted).  Asked once; can be undone for a few minutes from this device."""
     group = group_for(code)
+    if not confirmed():
+        return confirmation_page(
+            _("Forget %(name)s on this device?", name=group.name),
+            _("This device will need the passphrase to come back. Nothing of the group is deleted."),
+            _("Forget the group"),
+            url_for("groups.show", code=group.code),
+            group=group,
+        )
     device = current_device()
     if device is not None:
         revoke(device)
+        session[LEFT_KEY] = device.id
     db.session.commit()
-    flash(_("This device left %(name)s.", name=group.name))
+    offer(_("This device left %(name)s.", name=group.name), url_for("groups.rejoin", code=group.code))
     return redirect(url_for("main.home"))
+
+
+@bp.post("/g/<code>/rejoin")
+def rejoin(code: str) -> Response:
+    """Undo leaving: the device this browser just revoked comes back, for a few minutes."""
+    device_id = session.get(LEFT_KEY)
+    device = db.session.get(Device, device_id) if isinstance(device_id, int) else None
+    group = db.session.scalar(sa.select(Group).where(Group.code == code.upper()[:12]))
+    if (
+        device is None
+        or group is None
+        or device.group_id != group.id
+        or device.revoked_at is None
+        or not within_reach(device.revoked_at)
+        or not owns(device)
+    ):
+        flash(_("This can no longer be undone: join the group again with its passphrase."))
+        return redirect(url_for("groups.join", code=code.upper()[:12]))
+    device.revoked_at = None
+    session.pop(LEFT_KEY, None)
+    db.session.commit()
+    flash(_("Welcome back to %(name)s.", name=group.name))
+    return redirect(url_for("groups.show", code=group.code))
 
 
 @bp.route("/g/<code>/devices", methods=["GET", "POST"])
@@ -178,12 +215,20 @@ def devices(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/g/<code>/devices/<int:device_id>/remove")
-def remove_device(code: str, device_id: int) -> Response:
-    """Remove a device from the group: its cookie opens nothing any more."""
+def remove_device(code: str, device_id: int) -> ResponseReturnValue:
+    """Remove a device from the group (asked once): its cookie opens nothing any more."""
     group = group_for(code)
     target = db.session.scalar(
         sa.select(Device).where(Device.id == device_id, Device.group_id == group.id, Device.revoked_at.is_(None))
     )
+    if target is not None and not confirmed():
+        return confirmation_page(
+            _("Remove %(name)s?", name=target.name),
+            _("This device will need the passphrase to come back."),
+            _("Remove"),
+            url_for("groups.devices", code=group.code),
+            group=group,
+        )
     if target is not None:
         revoke(target)
         db.session.commit()

@@ -4,34 +4,64 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import sqlalchemy as sa
 from flask import Response, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion.extensions import db
+from companion.games.standings import games_of
 from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
-from companion.i18n import LANG_COOKIE, LANGUAGES
+from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
 from companion.main import bp
+from companion.models import Game, GameStatus, Season
 
 
 @bp.get("/")
 def home() -> str:
-    """The groups this device has joined, and ways to create or join one."""
-    return render_template("home.html", groups=joined_groups(), join_form=JoinForm())
+    """The groups this device has joined with their games in progress, and ways to
+    create or join one."""
+    groups = joined_groups()
+    playing: dict[int, list[Game]] = {}
+    if groups:
+        current = sa.select(Season.id).where(Season.group_id.in_([g.id for g in groups]), Season.is_current)
+        season_ids = list(db.session.scalars(current))
+        for game in games_of(season_ids, GameStatus.IN_PROGRESS):
+            playing.setdefault(game.season.group_id, []).append(game)
+    return render_template("home.html", groups=groups, playing=playing, join_form=JoinForm())
+
+
+def _back() -> str:
+    """Where to go back after a switch: a path of this site only."""
+    target = request.form.get("next", "")
+    if not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
+        return url_for("main.home")
+    return target
+
+
+def _keep(response: BaseResponse, name: str, value: str) -> None:
+    response.set_cookie(
+        name, value, max_age=60 * 60 * 24 * 400, samesite="Lax", httponly=True, secure=request.is_secure
+    )
 
 
 @bp.post("/lang/<lang>")
 def set_language(lang: str) -> BaseResponse:
     """Switch the pages' language and go back where the player was (a POST: it changes state)."""
-    target = request.form.get("next", "")
-    # Only ever go back to a path of this site.
-    if not target.startswith("/") or target.startswith("//") or urlsplit(target).netloc:
-        target = url_for("main.home")
-    response = redirect(target)
+    response = redirect(_back())
     if lang in LANGUAGES:
-        response.set_cookie(
-            LANG_COOKIE, lang, max_age=60 * 60 * 24 * 400, samesite="Lax", httponly=True, secure=request.is_secure
-        )
+        _keep(response, LANG_COOKIE, lang)
+    return response
+
+
+@bp.post("/theme")
+def set_theme() -> BaseResponse:
+    """Choose the light or dark theme on this device, or follow the phone's setting."""
+    response = redirect(_back())
+    theme = request.form.get("theme", "")
+    if theme in THEMES:
+        _keep(response, THEME_COOKIE, theme)
     return response
 
 

@@ -4,7 +4,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.cards import Card, CardError, Deck, Rank, Suit, format_cards, parse_cards, sort_cards
+from companion.rules.cards import (
+    Card,
+    CardError,
+    Deck,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+    parse_typed_cards,
+    sort_cards,
+    typed_notation,
+)
 
 
 @pytest.mark.parametrize(
@@ -94,3 +105,111 @@ def test_format_then_parse_round_trips(cards):
 def test_sort_cards_orders_by_suit_then_face():
     assert format_cards(sort_cards(parse_cards("Kh 2c RJ Ac"))) == "Ac 2c Kh RJ"
     assert Suit.HEARTS.red and not Suit.SPADES.red
+
+
+# --- Cards typed on a page follow the page's language ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("8c", "8h"),  # c is cœur on a French page, not clubs
+        ("8C", "8h"),
+        ("Rp", "Ks"),  # roi de pique
+        ("VK", "Jd"),  # valet de carreau
+        ("dt", "Qc"),  # dame de trèfle
+        ("At", "Ac"),
+        ("10k", "10d"),
+        ("2P", "2s"),
+        ("V♠", "Js"),
+        ("r♡", "Kh"),
+        ("8♥\ufe0f", "8h"),  # an emoji keyboard's heart
+        ("joker", "RJ"),
+        ("JOKER", "RJ"),
+        ("RJ", "RJ"),
+        ("bj", "BJ"),
+        ("🃏", "RJ"),
+    ],
+)
+def test_french_typing_uses_french_letters(text, canonical):
+    assert format_cards(parse_typed_cards(text, "fr")) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("8c", "8c"),
+        ("8h", "8h"),
+        ("Ks", "Ks"),
+        ("jd", "Jd"),
+        ("Q♣", "Qc"),
+        ("10♢", "10d"),
+        ("Joker", "RJ"),
+        ("BJ", "BJ"),
+    ],
+)
+def test_english_typing_uses_english_letters(text, canonical):
+    assert format_cards(parse_typed_cards(text, "en")) == canonical
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_symbols_and_the_joker_read_the_same_in_both_languages(lang):
+    typed = "8♥ 10♦ A♣ 2♠ Joker"
+    assert format_cards(parse_typed_cards(typed, lang)) == "8h 10d Ac 2s RJ"
+
+
+def test_what_the_picker_writes_reads_back_in_its_own_language():
+    # The picker writes the page's rank letters with the suit symbols.
+    assert format_cards(parse_typed_cards("8♥ V♠ D♦ R♣ Joker", "fr")) == "8h Js Qd Kc RJ"
+    assert format_cards(parse_typed_cards("8♥ J♠ Q♦ K♣ Joker", "en")) == "8h Js Qd Kc RJ"
+
+
+def test_a_hand_typed_at_a_french_table():
+    # Ann went out; Bob counts « 8 de cœur, roi de pique, un joker, 2 de trèfle ».
+    assert parse_typed_cards("8c, Rp joker 2t", "fr") == parse_cards("8h Ks RJ 2c")
+    assert parse_typed_cards("", "fr") == ()
+    assert parse_typed_cards(" 8c\u00a0 Rp ", "fr") == parse_cards("8h Ks")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "position", "fr", "en"),
+    [
+        ("fr", "8C 8h", "[1]", "Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥).", "(8 of hearts: 8C or 8♥)"),
+        ("fr", "Js", "[0]", "« Js » (valet de pique : VP ou V♠)", "(jack of spades: VP or V♠)"),
+        ("fr", "As", "[0]", "(as de pique : AP ou A♠)", "(ace of spades: AP or A♠)"),
+        ("en", "Rp", "[0]", "(roi de pique : Ks ou K♠)", "Unknown card: 'Rp' (king of spades: Ks or K♠)."),
+        ("en", "8h 10t", "[1]", "(10 de trèfle : 10c ou 10♣)", "(10 of clubs: 10c or 10♣)"),
+        ("fr", "8c 11c", "[1]", "Carte inconnue : « 11c ». Par exemple : 8C RP 10♦ Joker.", "For example: 8C RP"),
+        ("en", "x", "[0]", "Par exemple : 8h Ks 10♦ Joker.", "Unknown card: 'x'. For example: 8h Ks 10♦ Joker."),
+        ("fr", "T7", "[0]", "Carte inconnue : « T7 »", "Unknown card: 'T7'"),  # no tarot on these pages
+        ("fr", "8 c", "[0]", "Carte inconnue : « 8 »", "Unknown card: '8'"),
+    ],
+)
+def test_an_unknown_typed_card_says_where_and_how_to_write_it_here(lang, text, position, fr, en):
+    with pytest.raises(CardError) as err:
+        parse_typed_cards(text, lang)
+    assert err.value.field == position
+    assert fr in err.value.text.fr
+    assert en in err.value.text.en
+
+
+def test_a_long_unknown_token_is_cut_in_the_message():
+    with pytest.raises(CardError) as err:
+        parse_typed_cards("x" * 5000, "fr")
+    assert len(err.value.text.fr) < 120 and "…" in err.value.text.fr
+
+
+def test_the_api_notation_is_unchanged():
+    # RULES.md's notation stays the API's: c is clubs there, and "Rp" is no card.
+    assert parse_cards("8c") == parse_cards("8♣")
+    with pytest.raises(CardError):
+        Card.parse("Rp")
+
+
+@given(st.lists(st.sampled_from(Deck.french(jokers=2).cards()), max_size=20), st.sampled_from(["fr", "en"]))
+def test_written_cards_read_back_in_the_same_language(cards, lang):
+    notation = typed_notation(lang)
+    typed = " ".join(notation.write(c) for c in cards)
+    shown = " ".join("Joker" if c.is_joker else c.display(lang) for c in cards)
+    colourless = [Card(joker="R") if c.is_joker else c for c in cards]
+    assert parse_typed_cards(typed, lang) == parse_typed_cards(shown, lang) == tuple(colourless)

@@ -61,7 +61,7 @@ def test_a_hand_with_cards_and_a_typed_total(client):
     game_id = start_crapouille(client, group, [ann, bob, cid])
     form = html(client.get(f"/g/{group.code}/games/{game_id}/hands/new"))
     assert "Qui est sorti ?" in form and "Cartes en main" in form
-    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8h RJ 2c V♠", f"total_{cid.id}": "22"})
+    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8c RJ 2t V♠", f"total_{cid.id}": "22"})
     assert r.status_code == 302
     rnd = db.session.scalar(sa.select(Round))
     assert rnd.entry == {
@@ -81,12 +81,12 @@ def test_bad_cards_are_refused_next_to_the_field_and_nothing_is_saved(client):
     group, (ann, bob, cid) = _setup(client, "Ann", "Bob", "Cid")
     game_id = start_crapouille(client, group, [ann, bob, cid])
     # Two decks hold two 8♥ only, across all hands.
-    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8h 8h", f"cards_{cid.id}": "8h 3c"})
+    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 8C", f"cards_{cid.id}": "8C 3t"})
     assert r.status_code == 200
     assert "Il n'y a que 2 × 8♥ dans le jeu." in html(r)
-    assert 'value="8h 8h"' in html(r) and 'value="8h 3c"' in html(r)  # what was typed is kept
-    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8h 11h", f"total_{cid.id}": "4"})
-    assert "Carte inconnue : « 11h »." in html(r)
+    assert 'value="8C 8C"' in html(r) and 'value="8C 3t"' in html(r)  # what was typed is kept
+    r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 11C", f"total_{cid.id}": "4"})
+    assert "Carte inconnue : « 11C »." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "RJ RJ BJ BJ", f"cards_{cid.id}": "RJ"})
     assert "Il n'y a que 4 jokers dans le jeu." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "douze", f"total_{cid.id}": "4"})
@@ -117,7 +117,7 @@ def test_over_300_is_out_300_stays_and_the_last_one_wins(client):
     db.session.refresh(game)
     assert game.status is GameStatus.FINISHED and game.finished_at is not None
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
-    assert "Gagnant : Ann" in page and "Classement final" in page
+    assert "Victoire\u00a0: Ann" in page and "Classement final" in page
     assert page.index('data-player="Ann"') < page.index('data-player="Bob"') < page.index('data-player="Cid"')
     # No more hands once it is over.
     r = client.get(f"/g/{group.code}/games/{game_id}/hands/new")
@@ -153,7 +153,7 @@ def test_delete_the_last_hand_reopens_a_finished_game(client):
     assert game.status is GameStatus.FINISHED
     version = game.version
     url = f"/g/{group.code}/games/{game_id}/hands/2/delete"
-    assert client.post(url, data={"version": str(version)}).status_code == 302
+    assert client.post(url, data={"version": str(version), "confirmed": "1"}).status_code == 302
     db.session.expire_all()
     assert game.status is GameStatus.IN_PROGRESS and len(game.rounds) == 1
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
@@ -170,7 +170,7 @@ def test_a_delete_sent_twice_or_stale_changes_nothing(client):
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert f'action="/g/{group.code}/games/{game_id}/hands/5/delete"' in page
     assert f'name="version" value="{game.version}"' in page
-    form = {"version": str(game.version)}
+    form = {"version": str(game.version), "confirmed": "1"}
     url = f"/g/{group.code}/games/{game_id}/hands/5/delete"
     assert client.post(url, data=form).status_code == 302
     again = client.post(url, data=form, follow_redirects=True)
@@ -180,7 +180,7 @@ def test_a_delete_sent_twice_or_stale_changes_nothing(client):
     # Deleting hand 4 with the version of the page that showed hand 5: stale, refused.
     assert client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=form).status_code == 302
     # A missing or malformed version is refused too.
-    for bad in ({}, {"version": "²"}, {"version": "9" * 5000}):
+    for bad in ({"confirmed": "1"}, {"version": "²", "confirmed": "1"}, {"version": "9" * 5000, "confirmed": "1"}):
         client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=bad)
     db.session.expire_all()
     assert [r.number for r in game.rounds] == [1, 2, 3, 4]
@@ -190,7 +190,7 @@ def test_abandon_keeps_the_game_in_history(client):
     group, (ann, bob) = _setup(client, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     game = db.session.get(Game, game_id)
-    client.post(f"/g/{group.code}/games/{game_id}/abandon", data={"version": str(game.version)})
+    client.post(f"/g/{group.code}/games/{game_id}/abandon", data={"version": str(game.version), "confirmed": "1"})
     db.session.refresh(game)
     assert game.status is GameStatus.ABANDONED
     assert "Partie abandonnée." in html(client.get(f"/g/{group.code}/games/{game_id}"))

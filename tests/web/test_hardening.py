@@ -318,7 +318,7 @@ def test_joining_records_a_named_device_and_leaving_revokes_it(app: Flask, clien
     assert "Téléphone d’Ann" in html(client.get(f"/g/{group.code}/devices"))
     stolen = copy_client(app, phone)
     assert stolen.get(f"/g/{group.code}").status_code == 200
-    assert phone.post(f"/g/{group.code}/leave").status_code == 302
+    assert phone.post(f"/g/{group.code}/leave", data={"confirmed": "1"}).status_code == 302
     # The old cookie opens nothing any more, wherever it was copied.
     assert stolen.get(f"/g/{group.code}").status_code == 302
     assert phone.get(f"/g/{group.code}").status_code == 302
@@ -329,7 +329,7 @@ def test_a_device_removed_from_the_group_page_is_out_at_once(app: Flask, client:
     phone = app.test_client()
     phone.post("/join", data={"code": group.code, "passphrase": "la belote", "device_name": "Perdu"})
     lost = db.session.scalar(sa.select(Device).where(Device.name == "Perdu"))
-    assert client.post(f"/g/{group.code}/devices/{lost.id}/remove").status_code == 302
+    assert client.post(f"/g/{group.code}/devices/{lost.id}/remove", data={"confirmed": "1"}).status_code == 302
     assert phone.get(f"/g/{group.code}").status_code == 302
     assert phone.post(f"/g/{group.code}/players", data={"name": "Intrus"}).status_code == 403
     assert "<strong>Perdu</strong>" not in html(client.get(f"/g/{group.code}/devices"))

@@ -58,6 +58,31 @@ def test_upgrade_settles_duplicate_and_doubly_current_seasons(bare_app):
     flask_migrate.upgrade()
     with db.engine.connect() as conn:
         rows = conn.execute(sa.text("SELECT id, name, name_key, is_current FROM seasons ORDER BY id")).all()
-    assert [(r.name, r.name_key) for r in rows] == [("2026 (2)", "2026 (2)"), ("2026", "2026"), ("Été", "été")]
+    assert [(r.name, r.name_key) for r in rows] == [("2026 (2)", "2026 (2)"), ("2026", "2026"), ("Été", "ete")]
     assert [bool(r.is_current) for r in rows] == [False, False, True]
+    flask_migrate.downgrade(revision="base")
+
+
+def test_upgrade_makes_name_keys_accent_insensitive(bare_app):
+    # « Zoe » and « Zoé » are now one name in a group: the later one gets a number.
+    flask_migrate.upgrade(revision="be0634305d94")
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO groups (id, code, name, passphrase_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'G', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        for pid, name, key in [(1, "Zoe", "zoe"), (2, "Zoé", "zoé"), (3, "Ann", "ann")]:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO players (id, group_id, name, name_key, created_at) "
+                    "VALUES (:id, 1, :name, :key, CURRENT_TIMESTAMP)"
+                ),
+                {"id": pid, "name": name, "key": key},
+            )
+    flask_migrate.upgrade()
+    with db.engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT name, name_key FROM players ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [("Zoe", "zoe"), ("Zoé (2)", "zoe (2)"), ("Ann", "ann")]
     flask_migrate.downgrade(revision="base")

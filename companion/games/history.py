@@ -1,0 +1,49 @@
+"""A game's history: every change, when and from which device (the name it was given)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from flask_babel import gettext as _
+
+from companion.extensions import db
+from companion.groups.access import current_device
+from companion.models import Game, GameChange
+
+
+def record(game: Game, kind: str, round_number: int | None = None, data: dict[str, Any] | None = None) -> GameChange:
+    """Record a change made by this request's device, at the game's new version."""
+    db.session.flush()
+    db.session.refresh(game, ["version"])
+    device = current_device()
+    change = GameChange(
+        game_id=game.id,
+        kind=kind,
+        round_number=round_number,
+        data=data,
+        version=game.version,
+        device_id=device.id if device is not None else None,
+    )
+    db.session.add(change)
+    return change
+
+
+def recent(game: Game, limit: int) -> list[GameChange]:
+    """The game's latest changes, most recent first (one query)."""
+    query = sa.select(GameChange).where(GameChange.game_id == game.id).order_by(GameChange.id.desc()).limit(limit)
+    return list(db.session.scalars(query))
+
+
+def change_text(change: GameChange) -> str:
+    """A change as the history shows it."""
+    n = change.round_number or 0
+    texts = {
+        "round_added": lambda: _("Hand %(n)d entered", n=n),
+        "round_deleted": lambda: _("Hand %(n)d deleted", n=n),
+        "round_restored": lambda: _("Hand %(n)d restored", n=n),
+        "finished": lambda: _("Game over"),
+        "abandoned": lambda: _("Game abandoned"),
+        "reopened": lambda: _("Game reopened"),
+    }
+    return texts[change.kind]() if change.kind in texts else change.kind

@@ -1,0 +1,60 @@
+// Tap-to-order list (templates/_widgets.html, tap_order): tap the choices in order and
+// each gets its number; a second tap takes it out and the ones after move up.
+// Only an enhancement: without script the form's own fields (one select or input per
+// position) are the form. The script hides them and fills them from the taps, so the
+// server reads exactly what it reads without script.
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("[data-tap-order]"), function (widget) {
+    var taps = widget.querySelector(".tap-order-taps");
+    var fallback = widget.querySelector(".tap-order-fallback");
+    var full = widget.querySelector(".tap-order-full");
+    var slots = Array.prototype.slice.call(fallback.querySelectorAll("select, input"));
+    var buttons = Array.prototype.slice.call(taps.querySelectorAll("button[data-value]"));
+    if (!slots.length || !buttons.length) return;
+    var known = {};
+    buttons.forEach(function (b) { known[b.dataset.value] = true; });
+    // What each position is called ("Seat 1"…): its field's label.
+    var names = slots.map(function (slot, i) {
+      var label = slot.id && fallback.querySelector("label[for='" + slot.id + "']");
+      return label ? label.textContent.trim() : String(i + 1);
+    });
+
+    // Start from what the fields hold (a form sent back with an error, the back button).
+    var order = [];
+    slots.forEach(function (slot) {
+      if (slot.value && known[slot.value] && order.indexOf(slot.value) < 0) order.push(slot.value);
+    });
+
+    function render() {
+      slots.forEach(function (slot, i) { slot.value = order[i] || ""; });
+      var isFull = order.length >= slots.length;
+      buttons.forEach(function (b) {
+        var at = order.indexOf(b.dataset.value);
+        b.setAttribute("aria-pressed", String(at >= 0));
+        b.querySelector(".tap-order-no").textContent = at >= 0 ? String(at + 1) : "";
+        b.querySelector(".tap-order-where").textContent = at >= 0 ? ", " + names[at] : "";
+        b.disabled = at < 0 && isFull;
+      });
+      if (full) full.hidden = !isFull || buttons.length <= slots.length;
+    }
+
+    buttons.forEach(function (b) {
+      b.addEventListener("click", function () {
+        var at = order.indexOf(b.dataset.value);
+        if (at >= 0) order.splice(at, 1);
+        else if (order.length < slots.length) order.push(b.dataset.value);
+        render();
+      });
+    });
+    render();
+    // A field's error (a player removed meanwhile…) stays in sight once the fields are hidden.
+    Array.prototype.forEach.call(fallback.querySelectorAll(".error"), function (error) {
+      var copy = error.cloneNode(true);
+      copy.removeAttribute("id");
+      taps.insertBefore(copy, taps.firstChild);
+    });
+    fallback.hidden = true;
+    taps.hidden = false;
+  });
+})();
