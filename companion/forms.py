@@ -19,6 +19,8 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField
 from wtforms.validators import ValidationError
 
+from companion.i18n import TypesetTranslations
+
 #: Characters refused in any text: C0 controls but tab, newline and carriage return,
 #: DEL, and lone surrogates (which cannot be encoded in UTF-8).
 _REFUSED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
@@ -68,7 +70,13 @@ def add_error(field: Field, message: str) -> None:
 
 
 class SafeForm(FlaskForm):
-    """The base of every form: refuses text a database cannot store, at its field."""
+    """The base of every form: refuses text a database cannot store, at its field; its
+    WTForms messages are French as a French table writes it."""
+
+    class Meta(FlaskForm.Meta):
+        def get_translations(self, form: Any) -> Any:
+            inner = super().get_translations(form)
+            return None if inner is None else TypesetTranslations(inner)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Refuse unstorable text first (no query ever sees it), then the usual validation."""

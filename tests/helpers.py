@@ -13,7 +13,7 @@ from companion.models import Group, Player
 
 
 def html(response: TestResponse) -> str:
-    """The page as text, entities decoded (so "d'essais" reads as written)."""
+    """The page as text, entities decoded (so "d’essais" reads as written)."""
     return unescape(response.get_data(as_text=True))
 
 

@@ -112,7 +112,7 @@ def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise RulesError(Text(f"« {key} » vaut true ou false.", f"'{key}' is true or false."), f"move.{key}")
+        raise RulesError(Text(f"« {key} » vaut true ou false.", f"'{key}' is true or false."), f"move.{key}")
     return value
 
 
@@ -120,7 +120,7 @@ def _suit(value: Any, where: str) -> Suit | None:
     if value is None:
         return None
     if not isinstance(value, str) or value.strip().lower() not in _SUITS:
-        raise RulesError(Text("Une couleur s'écrit c, d, h ou s.", "A suit is written c, d, h or s."), where)
+        raise RulesError(Text("Une couleur s’écrit c, d, h ou s.", "A suit is written c, d, h or s."), where)
     return _SUITS[value.strip().lower()]
 
 
@@ -142,7 +142,7 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str) or len(value.split()) > 1:
         raise RulesError(
-            Text("Une carte s'écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."), where
+            Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."), where
         )
     try:
         card = Card.parse(value)
@@ -162,7 +162,7 @@ def _move(raw: Mapping[str, Any]) -> PlayMove:
     if draw == has_card:
         raise RulesError(
             Text(
-                "Un coup est une carte (« card ») ou une pioche (« draw »: true).",
+                "Un coup est une carte (« card ») ou une pioche (« draw »: true).",
                 "A move is a 'card' or a draw ('draw': true).",
             ),
             "move",

@@ -123,7 +123,7 @@ OUTCOMES: list[tuple[str, dict[str, Any]]] = [
         {"game": "president", "rules": {"jeu_blanc": True}, "players": _FOUR, "events": {"jeu_blanc": "Bob"}},
     ),
     (
-        "Président: a coup d'État",
+        "Président: a coup d’État",
         {
             "game": "president",
             "rules": {"jokers": 2, "coup_detat": True},

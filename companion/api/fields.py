@@ -15,7 +15,7 @@ from companion.rules.i18n import RulesError, Text
 def required(data: Mapping[str, Any], key: str, where: str) -> Any:
     """``data[key]``, which must be there."""
     if key not in data:
-        raise RulesError(Text(f"Il manque « {key} ».", f"'{key}' is missing."), where)
+        raise RulesError(Text(f"Il manque « {key} ».", f"'{key}' is missing."), where)
     return data[key]
 
 
@@ -23,7 +23,7 @@ def json_object(data: Mapping[str, Any], key: str, where: str) -> dict[str, Any]
     """``data[key]``, a JSON object."""
     value = required(data, key, where)
     if not isinstance(value, dict):
-        raise RulesError(Text(f"« {key} » est un objet JSON.", f"'{key}' is a JSON object."), where)
+        raise RulesError(Text(f"« {key} » est un objet JSON.", f"'{key}' is a JSON object."), where)
     return value
 
 

@@ -27,7 +27,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
         raise RulesError(Text("Jeu inconnu.", "Unknown game."), field="game")
     rules = Rules.from_options(body.get("rules"), game=game)
     if "state" not in body:
-        raise RulesError(Text("Il manque l'état de la table.", "The state is missing."), field="state")
+        raise RulesError(Text("Il manque l’état de la table.", "The state is missing."), field="state")
     table = Table.from_state(body["state"], rules)
     if "move" not in body:
         raise RulesError(Text("Il manque le coup à juger.", "The move is missing."), field="move")

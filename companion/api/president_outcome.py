@@ -53,7 +53,7 @@ def _names(value: object, field: str) -> list[str]:
 
 def _known(name: str, players: list[str], field: str) -> str:
     if name not in players:
-        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), field)
+        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), field)
     return name
 
 
@@ -101,14 +101,14 @@ def _events(value: object, players: list[str]) -> Events:
             for extra in parts:
                 if extra not in ("player", "vice", "last"):
                     raise _error(
-                        "La guillotine donne « player », « vice » et « last ».",
+                        "La guillotine donne « player », « vice » et « last ».",
                         "A guillotine gives 'player', 'vice' and 'last'.",
                         f"{field}.{extra}",
                     )
             names = []
             for part in ("player", "vice", "last"):
                 if part not in parts:
-                    raise _error(f"Il manque « {part} ».", f"'{part}' is missing.", f"{field}.{part}")
+                    raise _error(f"Il manque « {part} ».", f"'{part}' is missing.", f"{field}.{part}")
                 names.append(_known(_name(parts[part], f"{field}.{part}"), players, f"{field}.{part}"))
             found[key] = Guillotine(*names)
         elif key == "revolution":
@@ -121,7 +121,7 @@ def _events(value: object, players: list[str]) -> Events:
                 found[key] = True
         else:
             raise _error(
-                f"Événement inconnu : « {key} ».",
+                f"Événement inconnu : « {key} ».",
                 f"Unknown event: '{key}'.",
                 field,
             )
@@ -180,10 +180,10 @@ def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
     """The answer to POST /api/v1/outcome for ``president`` or ``piketty``."""
     game = body.get("game")
     if not isinstance(game, str):
-        raise _error("Il manque le jeu (« game »).", "The game ('game') is missing.", "game")
+        raise _error("Il manque le jeu (« game »).", "The game ('game') is missing.", "game")
     rules = Rules.from_options(body.get("rules"), game=game)
     if "players" not in body:
-        raise _error("Il manque les joueurs (« players »).", "The players ('players') are missing.", "players")
+        raise _error("Il manque les joueurs (« players »).", "The players ('players') are missing.", "players")
     players = _names(body["players"], "players")
     n = len(players)
     if len(set(players)) != n:
@@ -198,7 +198,7 @@ def outcome(body: dict[str, Any], lang: str) -> dict[str, Any]:
     if body.get("draw") is not None:
         if "first" in body and not first:
             raise _error(
-                "Un tirage ne se fait qu'à la première manche.",
+                "Un tirage ne se fait qu’à la première manche.",
                 "A draw is only made for the first manche.",
                 "first",
             )

@@ -76,9 +76,9 @@ def parse_json(data: bytes) -> Any:
     >>> parse_json(b'{"a": NaN}')
     Traceback (most recent call last):
     ...
-    companion.api.reading.BodyError: Le corps de la requête n'est pas du JSON valide.
+    companion.api.reading.BodyError: Le corps de la requête n’est pas du JSON valide.
     """
-    not_json = Text("Le corps de la requête n'est pas du JSON valide.", "The body is not valid JSON.")
+    not_json = Text("Le corps de la requête n’est pas du JSON valide.", "The body is not valid JSON.")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -131,7 +131,7 @@ def _data(request: Request) -> bytes:
         # Werkzeug reads such a body as empty: the server did not say where it ends.
         raise BodyError(
             Text(
-                "Ce serveur ne lit pas un corps envoyé par morceaux : indiquez sa longueur (Content-Length).",
+                "Ce serveur ne lit pas un corps envoyé par morceaux : indiquez sa longueur (Content-Length).",
                 "This server cannot read a chunked body: send its length (Content-Length).",
             ),
             None,
@@ -193,7 +193,7 @@ def text_problem(value: Any) -> tuple[Text, str] | None:
             duplicate = getattr(item, "duplicate", None)
             if duplicate is not None:
                 return (
-                    Text(f"La clé « {duplicate} » figure deux fois.", f"The key '{duplicate}' is given twice."),
+                    Text(f"La clé « {duplicate} » figure deux fois.", f"The key '{duplicate}' is given twice."),
                     _path([*where, duplicate]),
                 )
             stack.extend((inner, [*where, key]) for key, inner in reversed(item.items()))
@@ -275,13 +275,13 @@ def explain(error: ValidationError) -> tuple[Text, str]:
     if keyword == "required":
         missing = next(k for k in error.validator_value if k not in error.instance)
         where.append(missing)
-        return Text(f"Il manque « {missing} ».", f"'{missing}' is missing."), _path(where)
+        return Text(f"Il manque « {missing} ».", f"'{missing}' is missing."), _path(where)
     if keyword == "additionalProperties":
         known = set(schema.get("properties", {}))
         extra = next(k for k in error.instance if k not in known)
         where.append(extra)
         own = message_for(schema, keyword)
-        unknown = Text(f"Champ inconnu : « {extra} ».", f"Unknown field: '{extra}'.")
+        unknown = Text(f"Champ inconnu : « {extra} ».", f"Unknown field: '{extra}'.")
         return _sentence(own, extra, unknown, where), _path(where)
     own = message_for(schema, keyword)
     return _sentence(own, error.instance, _generic(error), where), _path(where)
@@ -316,18 +316,18 @@ def _generic(error: ValidationError) -> Text:
             )
         if low is not None:
             return Text(
-                f"Un nombre entier d'au moins {low} est attendu.", f"A whole number of at least {low} is expected."
+                f"Un nombre entier d’au moins {low} est attendu.", f"A whole number of at least {low} is expected."
             )
-        return Text(f"Un nombre entier d'au plus {high} est attendu.", f"A whole number of at most {high} is expected.")
+        return Text(f"Un nombre entier d’au plus {high} est attendu.", f"A whole number of at most {high} is expected.")
     if keyword in ("minItems", "maxItems", "maxProperties"):
-        return Text("Le nombre d'éléments n'est pas possible ici.", "That many items are not possible here.")
+        return Text("Le nombre d’éléments n’est pas possible ici.", "That many items are not possible here.")
     if keyword == "uniqueItems":
         return Text("Une même valeur figure deux fois.", "A value is listed twice.")
     if keyword in ("enum", "const"):
         allowed = schema.get("enum", [schema.get("const")])
         shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in allowed)
-        return Text(f"Valeur impossible ; valeurs possibles : {shown}.", f"Impossible value; possible values: {shown}.")
-    return Text("Cette valeur n'a pas la forme attendue.", "This value does not have the expected form.")
+        return Text(f"Valeur impossible ; valeurs possibles : {shown}.", f"Impossible value; possible values: {shown}.")
+    return Text("Cette valeur n’a pas la forme attendue.", "This value does not have the expected form.")
 
 
 def _expected_type(types: str | list[str]) -> Text:

@@ -53,16 +53,16 @@ def _answer(endpoint: str) -> tuple[Response, int]:
     if "lang" in body:
         if body["lang"] not in LANGS:
             return _error(
-                Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."), "lang", lang
+                Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."), "lang", lang
             )
         lang = body["lang"]
     game = body.get("game")
     if game is None:
-        return _error(Text("Il manque le jeu (« game »).", "The game ('game') is missing."), "game", lang)
+        return _error(Text("Il manque le jeu (« game »).", "The game ('game') is missing."), "game", lang)
     if not isinstance(game, str) or game not in ADAPTERS:
         names = ", ".join(ADAPTERS)
         return _error(
-            Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
+            Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
         )
     try:
         check_schema(body, game, endpoint)
@@ -72,7 +72,7 @@ def _answer(endpoint: str) -> tuple[Response, int]:
     except Exception:
         # An adapter bug must not become a 500 for the caller; it is logged loudly.
         current_app.logger.exception("API adapter failed on %s %s", endpoint, game)
-        return _error(Text("Cette requête n'a pas pu être jugée.", "This request could not be judged."), None, lang)
+        return _error(Text("Cette requête n’a pas pu être jugée.", "This request could not be judged."), None, lang)
 
 
 @bp.post("/check")

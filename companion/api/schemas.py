@@ -122,17 +122,17 @@ def _not_in_deck(game: str) -> Text:
         return Text("Cette carte ne se joue pas à la crapouille.", "This card is not used in la crapouille.")
     if game == "whist-tarot":
         return Text(
-            "Au whist au tarot, on joue les atouts (T1 à T21) et l'Excuse (EX).",
+            "Au whist au tarot, on joue les atouts (T1 à T21) et l’Excuse (EX).",
             "Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).",
         )
-    return Text("Cette carte n'est pas dans ce jeu.", "This card is not in this deck.")
+    return Text("Cette carte n’est pas dans ce jeu.", "This card is not in this deck.")
 
 
 def card_problem(text: str, game: str) -> Text:
     """Why ``text`` is not a card of ``game``: the engine's own sentence when it cannot read it.
 
     >>> card_problem("11h", "president").fr
-    'Carte inconnue : « 11h ».'
+    'Carte inconnue : « 11h ».'
     >>> card_problem("Qs", "whist-tarot").en
     'Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).'
     """
@@ -145,9 +145,9 @@ def card_problem(text: str, game: str) -> Text:
 
 def _card(game: str, description: str) -> Schema:
     if game == "whist-tarot":
-        expected = Text("Une carte s'écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'.")
+        expected = Text("Une carte s’écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'.")
     else:
-        expected = Text("Une carte s'écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'.")
+        expected = Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'.")
     return explained(
         {"type": "string", "pattern": card_token(game).pattern, "description": description},
         expected,
@@ -192,7 +192,7 @@ def cards(game: str, at_least_one: bool = False, description: str = "") -> Schem
 
 
 def _too_many_cards(most: int) -> Text:
-    return Text(f"Le jeu n'a que {most} cartes.", f"The deck has only {most} cards.")
+    return Text(f"Le jeu n’a que {most} cartes.", f"The deck has only {most} cards.")
 
 
 # -- players ---------------------------------------------------------------------------
@@ -261,12 +261,12 @@ def _game(game: str) -> Schema:
 
 LANG = explained(
     {"type": "string", "enum": list(LANGS), "default": "fr", "description": "The language of reason and error."},
-    Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."),
+    Text("La langue doit être « fr » ou « en ».", "The language must be 'fr' or 'en'."),
 )
 
 
 def _unknown_option(key: object) -> Text:
-    return Text(f"Option inconnue : « {key} ».", f"Unknown option: '{key}'.")
+    return Text(f"Option inconnue : « {key} ».", f"Unknown option: '{key}'.")
 
 
 def _no_preset(game: Text) -> Callable[[object], Text]:
@@ -289,7 +289,7 @@ def _president_rules() -> Schema:
         "preset": explained(
             {"type": "string", "enum": list(president.PRESETS)},
             Text(
-                f"Variante inconnue ; les variantes sont : {', '.join(president.PRESETS)}.",
+                f"Variante inconnue ; les variantes sont : {', '.join(president.PRESETS)}.",
                 f"Unknown preset; the presets are: {', '.join(president.PRESETS)}.",
             ),
         ),
@@ -310,7 +310,7 @@ def _president_rules() -> Schema:
         ),
         "titles": explained(
             {"type": "string", "enum": list(president.TITLE_NAMINGS)},
-            Text("Les titres sont « classic » ou « balayeur ».", "Titles are 'classic' or 'balayeur'."),
+            Text("Les titres sont « classic » ou « balayeur ».", "Titles are 'classic' or 'balayeur'."),
         ),
     }
     properties: dict[str, Schema] = {}
@@ -344,7 +344,7 @@ def _crapouille_rules() -> Schema:
             "properties": {option: {"type": "boolean"} for option in options},
             "additionalProperties": False,
         },
-        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
+        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
         additionalProperties=_no_preset(Text("la crapouille", "la crapouille")),
     )
 
@@ -357,7 +357,7 @@ def _whist_rules() -> Schema:
             "properties": {},
             "additionalProperties": False,
         },
-        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
+        Text("« rules » est un objet JSON.", "'rules' is a JSON object."),
         additionalProperties=_no_preset(Text("le whist au tarot", "whist with a tarot deck")),
     )
 
@@ -414,7 +414,7 @@ def _president_play(game: str, description: str) -> Schema:
         schema,
         alternatives,
         Text(
-            "Un coup pose des cartes (« cards »), passe (« pass »: true) ou appelle (« call »: true), "
+            "Un coup pose des cartes (« cards »), passe (« pass »: true) ou appelle (« call »: true), "
             "une seule de ces choses.",
             "A move lays cards ('cards'), passes ('pass': true) or calls ('call': true), only one of them.",
         ),
@@ -442,7 +442,7 @@ def _president_check(game: str) -> Schema:
             },
             "required": ["players"],
         },
-        Text("L'état de la table est un objet.", "The state must be an object."),
+        Text("L’état de la table est un objet.", "The state must be an object."),
     )
     move = _president_play(game, "The move to judge.")
     return _request(game, _president_rules(), {"state": state, "move": move}, ["state", "move"])
@@ -460,7 +460,7 @@ def _president_outcome(game: str) -> Schema:
             "description": "true (the finish was forbidden), a rank ('2': any card of it) or the cards.",
         },
         Text(
-            "true, un rang (« 2 ») ou des cartes sont attendus.",
+            "true, un rang (« 2 ») ou des cartes sont attendus.",
             "true, a rank ('2') or cards are expected.",
         ),
     )
@@ -473,7 +473,7 @@ def _president_outcome(game: str) -> Schema:
         },
         Text("Un objet est attendu.", "An object is expected."),
         additionalProperties=Text(
-            "La guillotine donne « player », « vice » et « last ».", "A guillotine gives 'player', 'vice' and 'last'."
+            "La guillotine donne « player », « vice » et « last ».", "A guillotine gives 'player', 'vice' and 'last'."
         ),
     )
     events = explained(
@@ -493,7 +493,7 @@ def _president_outcome(game: str) -> Schema:
             "additionalProperties": False,
         },
         Text("Un objet est attendu.", "An object is expected."),
-        additionalProperties=lambda key: Text(f"Événement inconnu : « {key} ».", f"Unknown event: '{key}'."),
+        additionalProperties=lambda key: Text(f"Événement inconnu : « {key} ».", f"Unknown event: '{key}'."),
     )
     title_names = explained(
         {
@@ -539,7 +539,7 @@ _WHIST_PLAYERS_TEXT = Text(
 )
 _EXCUSE_VALUE = explained(
     {"type": "integer", "enum": list(whist_tarot.EXCUSE_VALUES), "description": "With EX: the Excuse counts 0 or 22."},
-    Text("L'Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."),
+    Text("L’Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."),
 )
 
 
@@ -591,7 +591,7 @@ def _whist_state() -> Schema:
             },
             "required": ["players", "dealer", "cards"],
         },
-        Text("L'état de la table est un objet.", "The state must be an object."),
+        Text("L’état de la table est un objet.", "The state must be an object."),
     )
 
 
@@ -609,7 +609,7 @@ def _whist_check() -> Schema:
     move = _one_move(
         move,
         [{"required": ["bid"]}, {"required": ["card"]}],
-        Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
+        Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
     )
     return _request("whist-tarot", _whist_rules(), {"state": _whist_state(), "move": move}, ["state", "move"])
 
@@ -648,7 +648,7 @@ def _whist_outcome() -> Schema:
 
 # -- la crapouille ---------------------------------------------------------------------------
 
-_SUIT_SCHEMA_TEXT = Text("Une couleur s'écrit c, d, h ou s.", "A suit is written c, d, h or s.")
+_SUIT_SCHEMA_TEXT = Text("Une couleur s’écrit c, d, h ou s.", "A suit is written c, d, h or s.")
 
 
 def _suit(nullable: bool, description: str) -> Schema:
@@ -692,7 +692,7 @@ def _crapouille_check() -> Schema:
             },
             "required": ["players", "pile", "turn"],
         },
-        Text("L'état de la table est un objet.", "The state must be an object."),
+        Text("L’état de la table est un objet.", "The state must be an object."),
     )
     move: Schema = {
         "type": "object",
@@ -715,7 +715,7 @@ def _crapouille_check() -> Schema:
         move,
         [{"required": ["card"]}, {"required": ["draw"], "properties": {"draw": {"const": True}}}],
         Text(
-            "Un coup est une carte (« card ») ou une pioche (« draw »: true).",
+            "Un coup est une carte (« card ») ou une pioche (« draw »: true).",
             "A move is a 'card' or a draw ('draw': true).",
         ),
     )
@@ -789,7 +789,7 @@ def _president_answer() -> Schema:
         president.RuleId,
         president.Effect,
         {
-            "skipped": {**_NAMES, "description": "With skip: who loses his turn."},
+            "skipped": {**_NAMES, "description": "With skip: who loses a turn."},
             "pile_to": {"type": "string", "description": "liar: who takes the pile after a call."},
         },
     )
@@ -815,7 +815,7 @@ def _crapouille_answer() -> Schema:
         crapouille_play.Effect,
         {
             "target": {"type": "string", "description": "Who draws (draw, finish_on_two)."},
-            "skipped": {**_NAMES, "description": "With skip: who loses his turn."},
+            "skipped": {**_NAMES, "description": "With skip: who loses a turn."},
             "direction": {"enum": [1, -1], "description": "When legal: the direction after the move."},
             "asked": {
                 "enum": [*(s.value for s in Suit), None],

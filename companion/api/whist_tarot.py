@@ -68,14 +68,14 @@ def _check_rules(body: Mapping[str, Any]) -> None:
     if rules is None:
         return
     if not isinstance(rules, dict):
-        raise RulesError(Text("« rules » est un objet JSON.", "'rules' is a JSON object."), "rules")
+        raise RulesError(Text("« rules » est un objet JSON.", "'rules' is a JSON object."), "rules")
     for key in rules:
         if key == "preset":
             raise RulesError(
                 Text("Variante inconnue pour le whist au tarot.", "Unknown preset for whist with a tarot deck."),
                 "rules.preset",
             )
-        raise RulesError(Text(f"Option inconnue : {key}.", f"Unknown option: {key}."), f"rules.{key}")
+        raise RulesError(Text(f"Option inconnue : {key}.", f"Unknown option: {key}."), f"rules.{key}")
 
 
 def _counts(data: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def _int(value: Any, where: str) -> int:
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
         raise RulesError(
-            Text("Une carte s'écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'."), where
+            Text("Une carte s’écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'."), where
         )
     try:
         card = Card.parse(value)
@@ -109,7 +109,7 @@ def _excuse(entry: Mapping[str, Any], where: str) -> int | None:
     if value is None:
         return None
     if value not in (0, 22) or isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(Text("L'Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."), where)
+        raise RulesError(Text("L’Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."), where)
     return int(value)
 
 
@@ -129,7 +129,7 @@ def _deal(state: Mapping[str, Any]) -> Deal:
     cards = _int(fields.required(state, "cards", "state.cards"), "state.cards")
     blind = state.get("blind", False)
     if not isinstance(blind, bool):
-        raise RulesError(Text("« blind » vaut true ou false.", "'blind' is true or false."), "state.blind")
+        raise RulesError(Text("« blind » vaut true ou false.", "'blind' is true or false."), "state.blind")
     bids: dict[str, int] | None = None
     if state.get("bids") is not None:
         raw_bids = state["bids"]
@@ -170,7 +170,7 @@ def _move(raw: Mapping[str, Any]) -> Move:
     has_card = raw.get("card") is not None
     if has_bid == has_card:
         raise RulesError(
-            Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
+            Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
             "move",
         )
     if has_bid:

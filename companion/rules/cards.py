@@ -175,10 +175,10 @@ class Card:
         >>> Card.parse("11h")
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardError: Carte inconnue : « 11h ».
+        companion.rules.cards.CardError: Carte inconnue : « 11h ».
         """
         if not isinstance(text, str):
-            raise CardError(Text("Une carte s'écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."))
+            raise CardError(Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."))
         raw = text.strip()
         key = raw.upper()
         if key in ("RJ", "BJ"):
@@ -193,7 +193,7 @@ class Card:
             suit = _SUIT_ALIASES.get(m.group(2).lower())
             if suit is not None:
                 return cls(rank=_RANK_ALIASES[m.group(1).upper()], suit=suit)
-        raise CardError(Text(f"Carte inconnue : « {raw} ».", f"Unknown card: '{raw}'."))
+        raise CardError(Text(f"Carte inconnue : « {raw} ».", f"Unknown card: '{raw}'."))
 
     @property
     def is_joker(self) -> bool:
@@ -256,7 +256,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards(["8h", 3])
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardError: Une carte s'écrit comme « 10h » ou « Qs ».
+    companion.rules.cards.CardError: Une carte s’écrit comme « 10h » ou « Qs ».
     >>> try:
     ...     parse_cards("8h 8x")
     ... except CardError as e:
@@ -310,7 +310,7 @@ class Deck:
     >>> deck.check(parse_cards("8h 8h 8h"))
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardError: Il n'y a que 2 × 8♥ dans le jeu.
+    companion.rules.cards.CardError: Il n’y a que 2 × 8♥ dans le jeu.
     """
 
     counts: Mapping[Card, int]
@@ -370,7 +370,7 @@ class Deck:
         >>> Deck.french().check_together({"Ann": parse_cards("2h 3h"), "Bob": parse_cards("4h 2h")})
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardError: Il n'y a que 1 × 2♥ dans le jeu.
+        companion.rules.cards.CardError: Il n’y a que 1 × 2♥ dans le jeu.
         """
         so_far: list[Card] = []
         for key, cards in groups.items():
@@ -392,7 +392,7 @@ class Deck:
                 if jokers > self.joker_limit:
                     raise CardError(
                         Text(
-                            f"Il n'y a que {self.joker_limit} jokers dans le jeu.",
+                            f"Il n’y a que {self.joker_limit} jokers dans le jeu.",
                             f"The deck has only {self.joker_limit} jokers.",
                         ),
                         f"[{i}]",
@@ -402,14 +402,14 @@ class Deck:
                 if limit == 0:
                     raise CardError(
                         Text(
-                            f"La carte {card.display('fr')} n'est pas dans ce jeu.",
+                            f"La carte {card.display('fr')} n’est pas dans ce jeu.",
                             f"The card {card.display('en')} is not in this deck.",
                         ),
                         f"[{i}]",
                     )
                 raise CardError(
                     Text(
-                        f"Il n'y a que {limit} × {card.display('fr')} dans le jeu.",
+                        f"Il n’y a que {limit} × {card.display('fr')} dans le jeu.",
                         f"The deck has only {limit} × {card.display('en')}.",
                     ),
                     f"[{i}]",
@@ -538,7 +538,7 @@ def parse_typed_cards(text: str, lang: str = "fr") -> tuple[Card, ...]:
     ...     parse_typed_cards("8C 8h", "fr")
     ... except CardError as e:
     ...     print(e.field, e.text.fr)
-    [1] Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥).
+    [1] Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥).
     >>> try:
     ...     parse_typed_cards("Rp", "en")
     ... except CardError as e:
@@ -572,10 +572,10 @@ def _unknown_typed(token: str, notation: TypedNotation) -> Text:
         fr_name = f"{meant.rank.name_in('fr')} de {meant.suit.name_in('fr')}"
         en_name = f"{meant.rank.name_in('en')} of {meant.suit.name_in('en')}"
         return Text(
-            f"Carte inconnue : « {shown_token} » ({fr_name} : {how} ou {shown}).",
+            f"Carte inconnue : « {shown_token} » ({fr_name} : {how} ou {shown}).",
             f"Unknown card: '{shown_token}' ({en_name}: {how} or {shown}).",
         )
     return Text(
-        f"Carte inconnue : « {shown_token} ». Par exemple : {notation.example}.",
+        f"Carte inconnue : « {shown_token} ». Par exemple : {notation.example}.",
         f"Unknown card: '{shown_token}'. For example: {notation.example}.",
     )

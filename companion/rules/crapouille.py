@@ -61,8 +61,8 @@ MIN_PLAYERS = 2
 def card_points(card: Card) -> int:
     """What a card left in hand costs: 8 = 20, joker = 15, 2 = 10, J/Q/K = 5, others face value.
 
-    # seed 003: « le 8 vaut vingt points, le joker, quinze points, le 2, dix points,
-    # les figures, cinq points et les autres cartes ont leur valeur (… l'as vaut 1) »
+    # seed 003: « le 8 vaut vingt points, le joker, quinze points, le 2, dix points,
+    # les figures, cinq points et les autres cartes ont leur valeur (… l’as vaut 1) »
 
     >>> [card_points(Card.parse(c)) for c in ["8h", "BJ", "2c", "Qs", "10d", "9h", "As"]]
     [20, 15, 10, 5, 10, 9, 1]
@@ -106,7 +106,7 @@ class Deal:
 def deal(super_crapouille: bool = False) -> Deal:
     """Cards dealt and kept: 5 and 5, or with Super crapouille 10 dealt and 5 kept.
 
-    # seed 003: « on en distribue dix à chaque joueur, qui en écarte cinq »
+    # seed 003: « on en distribue dix à chaque joueur, qui en écarte cinq »
 
     >>> deal(), deal(super_crapouille=True)
     (Deal(dealt=5, kept=5), Deal(dealt=10, kept=5))
@@ -162,8 +162,8 @@ class Scoresheet:
                 # A player still listed cannot already be past the limit: he would be out.
                 raise RulesError(
                     Text(
-                        f"{name} a plus de {ELIMINATION_TOTAL} points : il est déjà éliminé.",
-                        f"{name} has more than {ELIMINATION_TOTAL} points: he is already out.",
+                        f"{name} a plus de {ELIMINATION_TOTAL} points : déjà hors jeu.",
+                        f"{name} has more than {ELIMINATION_TOTAL} points: already out.",
                     ),
                     f"totals.{name}",
                 )
@@ -249,7 +249,7 @@ class Scoresheet:
         if winner not in live:
             if winner in self._out:
                 raise RulesError(
-                    Text(f"{winner} est déjà éliminé.", f"{winner} is already out."),
+                    Text(f"{winner} est déjà hors jeu.", f"{winner} is already out."),
                     "winner",
                 )
             raise _unknown_player(winner, "winner")
@@ -259,7 +259,7 @@ class Scoresheet:
             for name in entries:
                 if name in self._out:
                     raise RulesError(
-                        Text(f"{name} est déjà éliminé.", f"{name} is already out."),
+                        Text(f"{name} est déjà hors jeu.", f"{name} is already out."),
                         f"{source}.{name}",
                     )
                 if name not in live:
@@ -289,8 +289,8 @@ class Scoresheet:
                 if name == winner and cards:
                     raise RulesError(
                         Text(
-                            f"{winner} a fini : il n'a plus de cartes à compter.",
-                            f"{winner} went out: he has no cards to count.",
+                            f"{winner} a fini : plus aucune carte à compter.",
+                            f"{winner} went out: no cards to count.",
                         ),
                         f"hands.{name}",
                     )
@@ -310,8 +310,8 @@ class Scoresheet:
                 if name == winner and value:
                     raise RulesError(
                         Text(
-                            f"{winner} a fini : il ne compte aucun point.",
-                            f"{winner} went out: he scores no points.",
+                            f"{winner} a fini : aucun point à compter.",
+                            f"{winner} went out: no points to count.",
                         ),
                         f"points.{name}",
                     )
@@ -391,4 +391,4 @@ class HandResult:
 
 
 def _unknown_player(name: str, where: str) -> RulesError:
-    return RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
+    return RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)

@@ -15,7 +15,7 @@ What may go on the top card (:meth:`Pile.accepts`):
 - a plain card (or the starting card, whatever it is but a joker): a card of the
   same suit or the same rank, or an 8, or a joker;
 - a 2 played in the hand: a card of its suit or another 2, nothing else (no 8, no
-  joker, even an 8 of the 2's suit: the seed's « sauf là encore sur un 2 »);
+  joker, even an 8 of the 2's suit: the seed's « sauf là encore sur un 2 »);
 - an 8: a card of the suit its player asked, or an 8, or a joker;
 - a joker: a 2, a card of the suit asked before it (the suit of the card under
   it, or the suit named with the 8 under it; through several jokers), an 8 or a
@@ -104,12 +104,12 @@ class Options:
         >>> Options.from_options({"jokers": 2})
         Traceback (most recent call last):
         ...
-        companion.rules.i18n.RulesError: Option inconnue : jokers.
+        companion.rules.i18n.RulesError: Option inconnue : jokers.
         """
         if rules is None:
             return cls()
         if not isinstance(rules, dict):
-            raise RulesError(Text("« rules » est un objet JSON.", "'rules' is a JSON object."), "rules")
+            raise RulesError(Text("« rules » est un objet JSON.", "'rules' is a JSON object."), "rules")
         chosen = False
         for key, value in rules.items():
             if key == "preset":
@@ -117,9 +117,9 @@ class Options:
                     Text("Variante inconnue pour la crapouille.", "Unknown preset for la crapouille."), "rules.preset"
                 )
             if key != "super":
-                raise RulesError(Text(f"Option inconnue : {key}.", f"Unknown option: {key}."), f"rules.{key}")
+                raise RulesError(Text(f"Option inconnue : {key}.", f"Unknown option: {key}."), f"rules.{key}")
             if not isinstance(value, bool):
-                raise RulesError(Text("« super » vaut true ou false.", "'super' is true or false."), "rules.super")
+                raise RulesError(Text("« super » vaut true ou false.", "'super' is true or false."), "rules.super")
             chosen = value
         return cls(super=chosen)
 
@@ -252,7 +252,7 @@ class Pile:
     def _asked_8(self) -> Suit:
         if self.asked is None:
             raise RulesError(
-                Text("Quelle couleur a été demandée avec le 8 ?", "Which suit was asked with the 8?"), "asked"
+                Text("Quelle couleur a été demandée avec le 8 ?", "Which suit was asked with the 8?"), "asked"
             )
         return self.asked
 
@@ -281,8 +281,8 @@ class Pile:
     def refusal(self, card: Card) -> tuple[PlayRule, Text] | None:
         """Why ``card`` may not go on the pile (rule and reason), or None if it may.
 
-        # seed 003: « sur un joker, on doit mettre, soit un 2, soit une carte de même
-        # couleur que la carte posée avant le joker »
+        # seed 003: « sur un joker, on doit mettre, soit un 2, soit une carte de même
+        # couleur que la carte posée avant le joker »
 
         >>> p = Pile(("A", "B", "C"), (Card.parse("5c"), Card.parse("9h"), Card.parse("RJ")))
         >>> p.refusal(Card.parse("2s")), p.refusal(Card.parse("Kh"))
@@ -310,7 +310,7 @@ class Pile:
                 # seed 003: the joker and the 8 go anywhere « sauf lorsque celui-ci a eu la
                 # gentillesse de mettre un 2 sur la table »
                 return PlayRule.ON_TWO, Text(
-                    f"Ni 8 ni joker sur un 2 : il faut un 2 ou du {demand.suit.name_in('fr')}.",
+                    f"Ni 8 ni joker sur un 2 : il faut un 2 ou du {demand.suit.name_in('fr')}.",
                     f"No 8 and no joker on a 2: play a 2 or a {_suit_en(demand.suit)}.",
                 )
             return PlayRule.MATCH, Text(
@@ -324,7 +324,7 @@ class Pile:
             # seed 003: « Le joueur suivant est tenu de fournir un pique de hauteur quelconque,
             # ou le cas échéant un joker ou un autre 8 »
             return PlayRule.ASKED_SUIT, Text(
-                f"{demand.suit.name_in('fr').capitalize()} demandé : il faut du {demand.suit.name_in('fr')}, "
+                f"{demand.suit.name_in('fr').capitalize()} demandé : il faut du {demand.suit.name_in('fr')}, "
                 "un 8 ou un joker.",
                 f"{demand.suit.name_in('en').capitalize()} were asked: play a {_suit_en(demand.suit)}, "
                 "an 8 or a joker.",
@@ -370,7 +370,7 @@ class Pile:
         held = None if hand is None else tuple(hand)
         self._check_cards(move, held)
         if self.turn is not None and move.player != self.turn:
-            return _illegal(PlayRule.TURN, Text(f"C'est à {self.turn} de jouer.", f"It is {self.turn}'s turn."))
+            return _illegal(PlayRule.TURN, Text(f"C’est à {self.turn} de jouer.", f"It is {self.turn}'s turn."))
         if isinstance(move, Draw):
             return self._check_draw(move, held)
         return self._check_card(move, held)
@@ -392,14 +392,14 @@ class Pile:
                 if extra not in held:
                     raise RulesError(
                         Text(
-                            f"{move.player} n'a pas {extra.display('fr')} en main.",
+                            f"{move.player} n’a pas {extra.display('fr')} en main.",
                             f"{move.player} does not hold {extra.display('en')}.",
                         ),
                         "card",
                     )
                 if len(held) > 1 and move.last:
                     raise RulesError(
-                        Text("Ce n'est pas sa dernière carte.", "This is not the player's last card."), "last"
+                        Text("Ce n’est pas sa dernière carte.", "This is not the player's last card."), "last"
                     )
             else:
                 cards.append(extra)
@@ -419,7 +419,7 @@ class Pile:
                 return _illegal(
                     PlayRule.MUST_PLAY,
                     Text(
-                        f"Pas le droit de piocher : {playable[0].display('fr')} peut être joué.",
+                        f"Pas le droit de piocher : {playable[0].display('fr')} peut être joué.",
                         f"You may not draw: {playable[0].display('en')} can be played.",
                     ),
                 )
@@ -449,7 +449,7 @@ class Pile:
             return _illegal(
                 PlayRule.ANNOUNCE,
                 Text(
-                    "Sans avoir annoncé « carte », on ne peut pas finir à ce tour.",
+                    "Sans avoir annoncé « carte », on ne peut pas finir à ce tour.",
                     "Without having said 'carte', you may not finish this turn.",
                 ),
             )
@@ -536,7 +536,7 @@ class Pile:
         if isinstance(move, Draw):
             return Pile(self.players, self.pile, self.direction, self.asked, verdict.next_player, self.options)
         if move.card.rank is Rank.EIGHT and verdict.asked is None and Effect.OUT not in verdict.effects:
-            raise RulesError(Text("Quelle couleur demandez-vous ?", "Which suit do you ask for?"), "asked")
+            raise RulesError(Text("Quelle couleur demandez-vous ?", "Which suit do you ask for?"), "asked")
         return Pile(
             self.players,
             (*self.pile, move.card),
@@ -553,7 +553,7 @@ class Pile:
 
 def _seat(players: Sequence[str], name: object, where: str) -> int:
     if not isinstance(name, str) or name not in players:
-        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
+        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
     return list(players).index(name)
 
 

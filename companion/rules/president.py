@@ -148,10 +148,10 @@ class Rules:
         >>> Rules.from_options({"colour": True}).game
         Traceback (most recent call last):
         ...
-        companion.rules.i18n.RulesError: Option inconnue : « colour ».
+        companion.rules.i18n.RulesError: Option inconnue : « colour ».
         """
         if game not in GAMES:
-            raise RulesError(Text(f"Jeu inconnu : « {game} ».", f"Unknown game: '{game}'."), field="game")
+            raise RulesError(Text(f"Jeu inconnu : « {game} ».", f"Unknown game: '{game}'."), field="game")
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
@@ -161,7 +161,7 @@ class Rules:
         if preset is not None:
             if not isinstance(preset, str) or preset not in PRESETS:
                 shown = preset if isinstance(preset, str) else repr(preset)
-                raise _option_error("preset", f"Variante inconnue : « {shown} ».", f"Unknown preset: '{shown}'.")
+                raise _option_error("preset", f"Variante inconnue : « {shown} ».", f"Unknown preset: '{shown}'.")
             if game == "piketty":
                 raise _option_error(
                     "preset", "Le Piketty ne se joue pas avec une variante.", "Piketty is played without a preset."
@@ -173,7 +173,7 @@ class Rules:
             if name == "preset":
                 continue
             if not isinstance(name, str) or name not in known or name == "game":
-                raise _option_error(str(name), f"Option inconnue : « {name} ».", f"Unknown option: '{name}'.")
+                raise _option_error(str(name), f"Option inconnue : « {name} ».", f"Unknown option: '{name}'.")
             values[name] = _option_value(name, value)
         rules = cls(**values)
         rules._validate(set(options))
@@ -192,7 +192,7 @@ class Rules:
         need(
             self.titles in TITLE_NAMINGS,
             "titles",
-            "Les titres sont « classic » ou « balayeur ».",
+            "Les titres sont « classic » ou « balayeur ».",
             "Titles are 'classic' or 'balayeur'.",
         )
         if self.schedule is not None:
@@ -239,7 +239,7 @@ class Rules:
         need(
             not (self.twos_cut and (self.preset == "angevin" or self.reduced)),
             "twos_cut",
-            "Ici le 2 n'est pas la plus forte carte.",
+            "Ici le 2 n’est pas la plus forte carte.",
             "Here the 2 is not the highest card.",
         )
         need(
@@ -258,8 +258,8 @@ class Rules:
         need(
             not self.coup_detat or self.jokers > 0,
             "coup_detat",
-            "Le coup d'État demande des jokers.",
-            "The coup d'État needs jokers.",
+            "Le coup d’État demande des jokers.",
+            "The coup d’État needs jokers.",
         )
         need(
             not self.guillotine or self.jokers == 2,
@@ -505,7 +505,7 @@ class Play:
         >>> Play.from_json({"player": "Zoe", "pass": True}, ["Ann", "Bob"])
         Traceback (most recent call last):
         ...
-        companion.rules.i18n.RulesError: Joueur inconnu : « Zoe ».
+        companion.rules.i18n.RulesError: Joueur inconnu : « Zoe ».
         """
         return _play_from_json(entry, players, where)
 
@@ -748,7 +748,7 @@ def _franckie(cards: Sequence[Card], rules: Rules, reversed_: bool) -> tuple[int
 
 # --- sentences ---------------------------------------------------------------------
 
-_FR_RANK_SINGLE = {Rank.JACK: "le valet", Rank.QUEEN: "la dame", Rank.KING: "le roi", Rank.ACE: "l'as"}
+_FR_RANK_SINGLE = {Rank.JACK: "le valet", Rank.QUEEN: "la dame", Rank.KING: "le roi", Rank.ACE: "l’as"}
 _FR_RANK_PLURAL = {Rank.JACK: "valets", Rank.QUEEN: "dames", Rank.KING: "rois", Rank.ACE: "as"}
 _FR_RANK_ONE = {Rank.JACK: "un valet", Rank.QUEEN: "une dame", Rank.KING: "un roi", Rank.ACE: "un as"}
 _EN_RANK_PLURAL = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
@@ -765,7 +765,7 @@ def _plural(rank: Rank, lang: str) -> str:
 
 
 def _the(combo: Combination) -> Text:
-    """The combination on the table, as in « plus haut que {la paire de 9} »."""
+    """The combination on the table, as in « plus haut que {la paire de 9} »."""
     if combo.kind is Kind.SET and combo.rank is not None:
         rank, n = combo.rank, combo.count
         if n == 1:
@@ -777,8 +777,8 @@ def _the(combo: Combination) -> Text:
     if combo.kind is Kind.SET:
         top = abs(combo.key[-1])
         if combo.count == 1:
-            return Text(f"l'atout {top}", f"trump {top}")
-        return Text(f"les atouts jusqu'au {top}", f"the trumps up to {top}")
+            return Text(f"l’atout {top}", f"trump {top}")
+        return Text(f"les atouts jusqu’au {top}", f"the trumps up to {top}")
     if combo.kind is Kind.RUN:
         return Text("cette suite", "this run")
     if combo.kind is Kind.FRANCKIE:
@@ -787,7 +787,7 @@ def _the(combo: Combination) -> Text:
 
 
 def _a(combo: Combination) -> Text:
-    """The same combination again, as in « il faut jouer {une paire de 3} »."""
+    """The same combination again, as in « il faut jouer {une paire de 3} »."""
     if combo.kind is Kind.SET and combo.rank is not None:
         rank, n = combo.rank, combo.count
         if n == 1:
@@ -863,10 +863,10 @@ class Table:
         rules.check_players(len(players))
         for i, p in enumerate(out):
             if p not in players or p in out[:i]:
-                raise RulesError(Text(f"Joueur inconnu : « {p} ».", f"Unknown player: '{p}'."), field=f"state.out[{i}]")
+                raise RulesError(Text(f"Joueur inconnu : « {p} ».", f"Unknown player: '{p}'."), field=f"state.out[{i}]")
         if leader is not None and (leader not in players or leader in out):
             raise RulesError(
-                Text(f"« {leader} » ne peut pas entamer.", f"'{leader}' cannot lead."), field="state.leader"
+                Text(f"« {leader} » ne peut pas entamer.", f"'{leader}' cannot lead."), field="state.leader"
             )
         table = cls(rules, players, tuple(out), reversed, to_move=leader, deck=rules.deck(len(players)))
         return replace(table, finished=len(table.still_in) <= 1, to_move=None if len(table.still_in) <= 1 else leader)
@@ -886,10 +886,10 @@ class Table:
         >>> Table.from_state(dict(state, trick=[{"player": "Ann", "cards": "7h 7h"}]), Rules())
         Traceback (most recent call last):
         ...
-        companion.rules.i18n.RulesError: Il n'y a que 1 × 7♥ dans le jeu.
+        companion.rules.i18n.RulesError: Il n’y a que 1 × 7♥ dans le jeu.
         """
         if not isinstance(state, Mapping):
-            raise RulesError(Text("L'état de la table est un objet.", "The state must be an object."), field="state")
+            raise RulesError(Text("L’état de la table est un objet.", "The state must be an object."), field="state")
         players = state.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RulesError(
@@ -900,7 +900,7 @@ class Table:
             raise RulesError(Text("Une liste de joueurs est attendue.", "A list of players is expected."), "state.out")
         for i, p in enumerate(out):
             if not isinstance(p, str) or p not in players or p in out[:i]:
-                raise RulesError(Text(f"Joueur inconnu : « {p} ».", f"Unknown player: '{p}'."), f"state.out[{i}]")
+                raise RulesError(Text(f"Joueur inconnu : « {p} ».", f"Unknown player: '{p}'."), f"state.out[{i}]")
         reversed_ = state.get("reversed", False)
         if not isinstance(reversed_, bool):
             raise RulesError(
@@ -908,7 +908,7 @@ class Table:
             )
         leader = state.get("leader")
         if leader is not None and (not isinstance(leader, str) or leader not in players):
-            raise RulesError(Text(f"Joueur inconnu : « {leader} ».", f"Unknown player: '{leader}'."), "state.leader")
+            raise RulesError(Text(f"Joueur inconnu : « {leader} ».", f"Unknown player: '{leader}'."), "state.leader")
         entries = state.get("trick", [])
         if not isinstance(entries, list):
             raise RulesError(Text("Le pli est une liste.", "The trick must be a list."), field="state.trick")
@@ -930,7 +930,7 @@ class Table:
             if play.last and play.player not in out:
                 raise RulesError(
                     Text(
-                        f"{play.player} est sorti mais n'est pas dans « out ».",
+                        f"{play.player} a posé ses dernières cartes mais ne figure pas dans « out ».",
                         f"{play.player} went out but is not in 'out'.",
                     ),
                     field=f"state.trick[{i}].last",
@@ -938,7 +938,7 @@ class Table:
             problem = table._problem(play)
             if problem is not None:
                 raise RulesError(
-                    Text(f"Ce pli est impossible : {problem[1].fr}", f"This trick is impossible: {problem[1].en}"),
+                    Text(f"Ce pli est impossible : {problem[1].fr}", f"This trick is impossible: {problem[1].en}"),
                     field=f"state.trick[{i}]",
                 )
             table = table._advance(play)[0]
@@ -1053,7 +1053,7 @@ class Table:
         """Malformed moves: unknown player, or more copies of a card than the deck holds."""
         if play.player not in self.players:
             raise RulesError(
-                Text(f"Joueur inconnu : « {play.player} ».", f"Unknown player: '{play.player}'."), field="move.player"
+                Text(f"Joueur inconnu : « {play.player} ».", f"Unknown player: '{play.player}'."), field="move.player"
             )
         # Cards of a finished trick are still on the table (or in the discard): they
         # count, unless a "menteur" call sent the pile back into someone's hand.
@@ -1071,7 +1071,7 @@ class Table:
         if self.finished:
             return RuleId.TURN, Text("La manche est finie.", "The manche is over.")
         if play.player in self.out:
-            return RuleId.TURN, Text(f"{play.player} n'a plus de cartes.", f"{play.player} has no cards left.")
+            return RuleId.TURN, Text(f"{play.player} n’a plus de cartes.", f"{play.player} has no cards left.")
         if play.call:
             return self._call_problem(play)
         if self._is_rapidity(play):
@@ -1079,12 +1079,12 @@ class Table:
         if self.to_move is not None and play.player != self.to_move:
             if self.over:
                 return RuleId.TURN, Text(
-                    f"Le pli est fini : c'est à {self.to_move} d'entamer.", f"The trick is over: {self.to_move} leads."
+                    f"Le pli est fini : c’est à {self.to_move} d’entamer.", f"The trick is over: {self.to_move} leads."
                 )
-            return RuleId.TURN, Text(f"C'est à {self.to_move} de jouer.", f"It is {self.to_move}'s turn.")
+            return RuleId.TURN, Text(f"C’est à {self.to_move} de jouer.", f"It is {self.to_move}'s turn.")
         if play.is_pass:
             if self.leading:
-                return RuleId.LEAD, Text("Il faut entamer : on ne peut pas passer.", "You lead: you cannot pass.")
+                return RuleId.LEAD, Text("Il faut entamer : on ne peut pas passer.", "You lead: you cannot pass.")
             return None
         combo = combination(play.cards, self.rules, self.reversed)
         if combo is None:
@@ -1152,7 +1152,7 @@ class Table:
             return None
         if self.reversed:
             return RuleId.RANK, Text(
-                f"Révolution : il faut jouer plus bas que {_the(top).fr}.",
+                f"Révolution : il faut jouer plus bas que {_the(top).fr}.",
                 f"Revolution: you must play lower than {_the(top).en}.",
             )
         return RuleId.RANK, Text(
@@ -1163,7 +1163,7 @@ class Table:
     def _locked(top: Combination) -> tuple[RuleId, Text]:
         """``passe``: the trick is locked on ``top``."""
         return RuleId.LOCKED, Text(
-            f"Règle de la passe : il faut jouer {_a(top).fr} ou passer.",
+            f"Règle de la passe : il faut jouer {_a(top).fr} ou passer.",
             f"Passe rule: play {_a(top).en} or pass.",
         )
 
@@ -1183,7 +1183,7 @@ class Table:
         if not self.rules.liar:
             return RuleId.CALL, Text("On ne joue pas au Président-Menteur.", "This is not Président-Menteur.")
         if not self.top or self.last_player is None:
-            return RuleId.CALL, Text("Il n'y a rien à contester.", "There is nothing to call.")
+            return RuleId.CALL, Text("Il n’y a rien à contester.", "There is nothing to call.")
         if play.player == self.last_player:
             return RuleId.CALL, Text("On ne se traite pas soi-même de menteur.", "You cannot call yourself a liar.")
         return None
@@ -1346,11 +1346,11 @@ def _too_many(card: Card, deck: Deck) -> Text:
     limit = deck.limit(card)
     if limit == 0:
         return Text(
-            f"La carte {card.display('fr')} n'est pas dans ce jeu.",
+            f"La carte {card.display('fr')} n’est pas dans ce jeu.",
             f"The card {card.display('en')} is not in this deck.",
         )
     return Text(
-        f"Il n'y a que {limit} × {card.display('fr')} dans le jeu.",
+        f"Il n’y a que {limit} × {card.display('fr')} dans le jeu.",
         f"The deck has only {limit} × {card.display('en')}.",
     )
 
@@ -1422,7 +1422,7 @@ def _play_from_json(entry: object, players: Sequence[str], where: str) -> Play:
         raise RulesError(Text("Un coup est un objet.", "A move must be an object."), field=where)
     player = entry.get("player")
     if not isinstance(player, str) or player not in players:
-        raise RulesError(Text(f"Joueur inconnu : « {player} ».", f"Unknown player: '{player}'."), f"{where}.player")
+        raise RulesError(Text(f"Joueur inconnu : « {player} ».", f"Unknown player: '{player}'."), f"{where}.player")
     flags = {}
     for name in ("pass", "last", "call"):
         value = entry.get(name, False)
@@ -1435,7 +1435,7 @@ def _play_from_json(entry: object, players: Sequence[str], where: str) -> Play:
     if flags["call"]:
         if cards_json or flags["pass"]:
             raise RulesError(
-                Text("Un appel « menteur » se fait sans cartes.", "A liar call has no cards."), field=f"{where}.call"
+                Text("Un appel « menteur » se fait sans cartes.", "A liar call has no cards."), field=f"{where}.call"
             )
         return Play(player, call=True)
     if flags["pass"]:

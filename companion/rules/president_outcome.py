@@ -24,12 +24,12 @@ Choices where the seeds are silent (also written in docs/rules.md):
 
 - The Trou du cul deals and the Président leads.  Seats go down the hierarchy
   clockwise, so the Président sits after the Trou du cul: this is at once the
-  seed's « Le joueur venant après le joueur qui a distribué commence » and the
+  seed's « Le joueur venant après le joueur qui a distribué commence » and the
   usual table custom (the Trou du cul does the chores).  Piketty: the Trouduc deals,
   starting with himself and going up the hierarchy; the Président leads.
 - A revolution under ``revolution_swaps_titles`` reverses the hierarchy held before
-  the manche and ends the manche, like a coup d'État; nobody scores.
-- A guillotine, like a coup d'État or a jeu blanc, scores no points.
+  the manche and ends the manche, like a coup d’État; nobody scores.
+- A guillotine, like a coup d’État or a jeu blanc, scores no points.
 - A putsch succeeds when the putschist is the first player out who did not go out
   on a forbidden card; going out first on a forbidden card fails it.
 - A first manche played with no titles scores points like any other.  Titles drawn
@@ -106,7 +106,7 @@ _TOP = {
         Text("Vice-Président", "Vice-President"),
         Text("Premier ministre", "Prime Minister"),
         Text("Ministre", "Minister"),
-        Text("Secrétaire d'État", "Secretary of State"),
+        Text("Secrétaire d’État", "Secretary of State"),
         Text("Député", "Deputy"),
         Text("Sénateur", "Senator"),
         Text("Maire", "Mayor"),
@@ -117,7 +117,7 @@ _TOP = {
         Text("Président", "President"),
         Text("Premier Ministre", "Prime Minister"),
         Text("Ministre", "Minister"),
-        Text("Secrétaire d'État", "Secretary of State"),
+        Text("Secrétaire d’État", "Secretary of State"),
         Text("Député", "Deputy"),
         Text("Sénateur", "Senator"),
         Text("Maire", "Mayor"),
@@ -152,13 +152,13 @@ def title_names(
     The last two ranks are the Trou du cul and the Vice-Trou du cul (one of them
     only at 3 players), a middle Neutre when ``n`` is odd, and every other rank
     takes the next name down from Président: Vice-Président, Premier ministre,
-    Ministre, Secrétaire d'État, Député, Sénateur, Maire, Conseiller, then
+    Ministre, Secrétaire d’État, Député, Sénateur, Maire, Conseiller, then
     Citoyen 1, 2…  Piketty spells the bottom titles Trouduc (seed 001).  The
     ``balayeur`` naming is the seed's other one.  ``renames`` (rank → name) lets a
     group call a rank what it likes, in both languages; the preset ``franck``
-    calls the last player « le Franck ».
+    calls the last player « le Franck ».
 
-    # seed 001: « Président, Vice-Président, 1er ministre, Ministre, Vice-Trouduc, Trouduc »
+    # seed 001: « Président, Vice-Président, 1er ministre, Ministre, Vice-Trouduc, Trouduc »
 
     >>> [t.get("fr") for t in title_names(6, "piketty")]
     ['Président', 'Vice-Président', 'Premier ministre', 'Ministre', 'Vice-Trouduc', 'Trouduc']
@@ -190,7 +190,7 @@ def title_names(
     for rank, renamed in (renames or {}).items():
         if not 1 <= rank <= n:
             raise RulesError(
-                Text(f"Il n'y a pas de rang {rank} à {n} joueurs.", f"There is no rank {rank} with {n} players."),
+                Text(f"Il n’y a pas de rang {rank} à {n} joueurs.", f"There is no rank {rank} with {n} players."),
                 f"title_names.{rank}",
             )
         names[rank - 1] = Text(renamed, renamed)
@@ -256,7 +256,7 @@ NO_EVENTS = Events()
 
 
 def _unknown_player(name: object, where: str) -> RulesError:
-    return RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
+    return RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
 
 
 def _check_hierarchy(hierarchy: Sequence[str]) -> None:
@@ -271,7 +271,7 @@ def _check_finish(hierarchy: Sequence[str], finish: Sequence[str]) -> None:
             raise _unknown_player(name, f"finish[{i}]")
         if name in seen:
             raise RulesError(
-                Text(f"{name} figure deux fois dans l'ordre d'arrivée.", f"{name} is listed twice in the finish."),
+                Text(f"{name} figure deux fois dans l’ordre d’arrivée.", f"{name} is listed twice in the finish."),
                 f"finish[{i}]",
             )
         seen.add(name)
@@ -282,8 +282,8 @@ def _check_forbidden(finish: Sequence[str], forbidden: Iterable[str]) -> None:
         if name not in finish:
             raise RulesError(
                 Text(
-                    f"{name} n'est pas dans l'ordre d'arrivée : il n'a donc pas fini sur une carte interdite.",
-                    f"{name} is not in the finish, so he cannot have gone out on a forbidden card.",
+                    f"{name} ne figure pas dans l’ordre d’arrivée : impossible d’avoir fini sur une carte interdite.",
+                    f"{name} is not in the finish, so cannot have gone out on a forbidden card.",
                 ),
                 f"finished_on.{name}",
             )
@@ -300,7 +300,7 @@ def finishing_order(
     left out.  Players in ``forbidden`` went out on a forbidden card: they come
     last, the latest one to go out on it very last.
 
-    # seed 001: « Si quelqu'un termine avec un 2, il devient trouduc. »
+    # seed 001: « Si quelqu’un termine avec un 2, il devient trouduc. »
 
     >>> finishing_order(("A", "B", "C", "D"), ("B", "A", "D"))
     ('B', 'A', 'D', 'C')
@@ -309,7 +309,7 @@ def finishing_order(
     >>> finishing_order(("A", "B", "C", "D"), ("B", "A"))
     Traceback (most recent call last):
     ...
-    companion.rules.i18n.RulesError: L'ordre d'arrivée est incomplet : il manque C, D.
+    companion.rules.i18n.RulesError: L’ordre d’arrivée est incomplet : il manque C, D.
     """
     _check_finish(players, finish)
     forbidden = set(forbidden)
@@ -319,7 +319,7 @@ def finishing_order(
         names = ", ".join(missing)
         raise RulesError(
             Text(
-                f"L'ordre d'arrivée est incomplet : il manque {names}.", f"The finish is incomplete: {names} missing."
+                f"L’ordre d’arrivée est incomplet : il manque {names}.", f"The finish is incomplete: {names} missing."
             ),
             "finish",
         )
@@ -355,8 +355,8 @@ def putsch_failed(
 ) -> bool:
     """Whether a putsch was called and failed (someone else became Président).
 
-    # seed 000: « La partie peut donc être arrêtée dès lors que le premier joueur à se
-    # débarrasser de toutes ses cartes n'est pas le putschiste lui-même »
+    # seed 000: « La partie peut donc être arrêtée dès lors que le premier joueur à se
+    # débarrasser de toutes ses cartes n’est pas le putschiste lui-même »
 
     >>> putsch_failed(("A", "B", "C"), ("B",), events=Events(putsch="C"))
     True
@@ -395,8 +395,8 @@ def _check_events(hierarchy: Sequence[str], events: Events) -> None:
         if len({g.player, g.vice, g.last}) != 3:
             raise RulesError(
                 Text(
-                    "La guillotine nomme trois joueurs différents : le Président, son second et le Trou du cul.",
-                    "A guillotine names three different players: the Président, his vice and the Trou du cul.",
+                    "La guillotine nomme trois joueurs différents : le Président, son second et le Trou du cul.",
+                    "A guillotine names three different players: the Président, the vice and the Trou du cul.",
                 ),
                 "events.guillotine",
             )
@@ -416,13 +416,13 @@ def titles_after(
 
     Events: a successful putsch keeps the finishing order; a failed one keeps
     every title.  A jeu blanc makes its player Président, those above him moving
-    down one.  A coup d'État makes its player Président and the sitting
+    down one.  A coup d’État makes its player Président and the sitting
     Président takes his old title.  A guillotine makes its player Président, with
     his vice second and his victim last, the others in their old order.  A
     revolution that swaps titles reverses the hierarchy.
 
-    # seed 000: « si le Balayeur a un jeu blanc, il devient président, le président devient
-    # Premier Ministre, le Premier Ministre prend le rang qui le précède »
+    # seed 000: « si le Balayeur a un jeu blanc, il devient président, le président devient
+    # Premier Ministre, le Premier Ministre prend le rang qui le précède »
 
     >>> h = ("P", "V", "N", "W", "T")
     >>> titles_after(h, events=Events(jeu_blanc="W"))
@@ -473,11 +473,11 @@ def points_after(
 
     ``after`` is the hierarchy the manche gives (:func:`titles_after`).  A
     successful putsch gives the putschist n; a failed one (``failed``) costs him 1
-    and nobody else scores.  A jeu blanc, a coup d'État, a guillotine or a
+    and nobody else scores.  A jeu blanc, a coup d’État, a guillotine or a
     revolution that swaps titles scores nothing.
 
-    # seed 000: « Lors d'un putsch réussi, le putschiste récolte alors 1 point de plus qu'un
-    # Président dit normal […] tandis que s'il est raté, le putschiste en perd 1. »
+    # seed 000: « Lors d’un putsch réussi, le putschiste récolte alors 1 point de plus qu’un
+    # Président dit normal […] tandis que s’il est raté, le putschiste en perd 1. »
 
     >>> points_after(("T", "P", "V", "W"), Events(putsch="T"))
     {'T': 4, 'P': 2, 'V': 1, 'W': 0}
@@ -509,9 +509,9 @@ def standing(totals: Mapping[str, int], points: Mapping[str, int], target: int =
 
     The lowest total loses (equal lowest totals lose together).
 
-    # seed 000: « La partie se termine lorsqu'un joueur atteint un nombre de points
+    # seed 000: « La partie se termine lorsqu’un joueur atteint un nombre de points
     # prédéterminé, par exemple 25. Le perdant est celui qui aura récolté le plus petit
-    # nombre de points »
+    # nombre de points »
 
     >>> standing({"A": 22, "B": 10, "C": 10}, {"A": 2, "B": 1, "C": 0}).ended
     False
@@ -557,9 +557,9 @@ def schedule_for(n: int, own: Sequence[int] | None = None) -> tuple[int, ...]:
     8–9 [4, 3, 2, 1].  ``own`` is the group's schedule; it may not have more
     counts than there are pairs (inner pairs it leaves out do not exchange).
 
-    # seed 000: « Le Balayeur donne au Président ses deux meilleures cartes »
-    # seed 001: « Le trouduc donne ses 3 meilleurs cartes au président, le vice-trouduc ses 2
-    # meilleurs cartes au vice-président et le ministre sa meilleur carte au 1er ministre. »
+    # seed 000: « Le Balayeur donne au Président ses deux meilleures cartes »
+    # seed 001: « Le trouduc donne ses 3 meilleurs cartes au président, le vice-trouduc ses 2
+    # meilleurs cartes au vice-président et le ministre sa meilleur carte au 1er ministre. »
 
     >>> schedule_for(3), schedule_for(5), schedule_for(6), schedule_for(9)
     ((2,), (2, 1), (3, 2, 1), (4, 3, 2, 1))
@@ -571,7 +571,7 @@ def schedule_for(n: int, own: Sequence[int] | None = None) -> tuple[int, ...]:
         if len(own) > pairs:
             raise RulesError(
                 Text(
-                    f"À {n} joueurs, il n'y a que {pairs} paire(s) pour échanger.",
+                    f"À {n} joueurs, il n’y a que {pairs} paire(s) pour échanger.",
                     f"With {n} players there are only {pairs} pair(s) to exchange.",
                 ),
                 "rules.schedule",
@@ -597,7 +597,7 @@ def exchange_schedule(rules: Rules, n: int) -> tuple[int, ...]:
     >>> exchange_schedule(Rules(), 11)
     Traceback (most recent call last):
     ...
-    companion.rules.i18n.RulesError: À 11 joueurs, chacun reçoit 4 cartes : impossible d'en donner 5. Il faut 2 jeux.
+    companion.rules.i18n.RulesError: À 11 joueurs, chacun reçoit 4 cartes : impossible d’en donner 5. Il faut 2 jeux.
     >>> exchange_schedule(Rules(decks=2), 11)
     (5, 4, 3, 2, 1)
     """
@@ -606,7 +606,7 @@ def exchange_schedule(rules: Rules, n: int) -> tuple[int, ...]:
     most = max(schedule, default=0)
     if most <= dealt:
         return schedule
-    fr = f"À {n} joueurs, chacun reçoit {dealt} carte{'s' if dealt > 1 else ''} : impossible d'en donner {most}."
+    fr = f"À {n} joueurs, chacun reçoit {dealt} carte{'s' if dealt > 1 else ''} : impossible d’en donner {most}."
     en = f"With {n} players each is dealt {dealt} card{'s' if dealt != 1 else ''}: {most} cannot be given."
     if rules.schedule is not None:
         raise RulesError(Text(fr, en), "rules.schedule")
@@ -639,8 +639,8 @@ def exchange_for(
     (option ``joker_exchangeable``).  ``penalty_count`` is the putschist's count
     (4, or fewer when the hands are smaller: nobody gives cards he was not dealt).
 
-    # seed 000: « il est ainsi condamné à donner ses 4 meilleures cartes au Président, et ce
-    # dernier lui donne les 4 cartes de son choix »
+    # seed 000: « il est ainsi condamné à donner ses 4 meilleures cartes au Président, et ce
+    # dernier lui donne les 4 cartes de son choix »
 
     >>> [str(e) for e in exchange_for(("P", "V", "N", "W", "T"), (2, 1), penalty="T")]
     ['T → P: 4 best', 'P → T: 4 choice', 'W → V: 1 best', 'V → W: 1 choice']
@@ -668,8 +668,8 @@ def exchange_for(
 def dealer_and_leader(hierarchy: Sequence[str]) -> tuple[str, str]:
     """Who deals and who leads the next manche: the Trou du cul deals, the Président leads.
 
-    # seed 000: « Le joueur venant après le joueur qui a distribué commence. »
-    # seed 001: « Après les échanges, c'est le président qui commence. »
+    # seed 000: « Le joueur venant après le joueur qui a distribué commence. »
+    # seed 001: « Après les échanges, c’est le président qui commence. »
 
     >>> dealer_and_leader(("P", "V", "T"))
     ('T', 'P')
@@ -692,8 +692,8 @@ def deal_for(hierarchy: Sequence[str], deck_size: int, game: str = "president") 
     deal starts with the Trouduc and goes up the hierarchy, and ends so that the
     leftover cards go one each to the Trouduc, then the Vice-Trouduc…
 
-    # seed 001: « La distribution doit se terminer par le trouduc et le vice-trouduc qui se
-    # retrouve avec une carte supplémentaire chacun. »
+    # seed 001: « La distribution doit se terminer par le trouduc et le vice-trouduc qui se
+    # retrouve avec une carte supplémentaire chacun. »
 
     >>> deal_for(("P", "V", "M", "N", "W", "T"), 80, "piketty").counts
     {'P': 13, 'V': 13, 'M': 13, 'N': 13, 'W': 14, 'T': 14}
@@ -723,7 +723,7 @@ def draw_key(card: Card, order: Sequence[Rank] = NORMAL_ORDER) -> tuple[int, int
     Jokers rank above every suit card, the red one higher; tarot trumps above
     them by number, the Excuse above them all.
 
-    # seed 001: « pique / coeur / carrreau / trèfle en cas d'égalité »
+    # seed 001: « pique / coeur / carrreau / trèfle en cas d’égalité »
 
     >>> draw_key(Card.parse("2c")) > draw_key(Card.parse("As"))
     True
@@ -739,7 +739,7 @@ def draw_key(card: Card, order: Sequence[Rank] = NORMAL_ORDER) -> tuple[int, int
     if card.rank is None or card.suit is None or card.rank not in order:
         raise CardError(
             Text(
-                f"La carte {card.display('fr')} n'est pas dans ce jeu.",
+                f"La carte {card.display('fr')} n’est pas dans ce jeu.",
                 f"The card {card.display('en')} is not in this deck.",
             )
         )
@@ -758,8 +758,8 @@ def hierarchy_from_draw(
     ``deck`` (if given) checks that each round of draws holds no card more often
     than the deck does.
 
-    # seed 001: « Les rôles se définissent préalablement en tirant au sort une carte
-    # (pique / coeur / carrreau / trèfle en cas d'égalité). »
+    # seed 001: « Les rôles se définissent préalablement en tirant au sort une carte
+    # (pique / coeur / carrreau / trèfle en cas d’égalité). »
 
     >>> c = Card.parse
     >>> hierarchy_from_draw({"Ann": [c("9h")], "Bob": [c("9s")], "Cid": [c("2c")], "Dan": [c("6d")]})
@@ -770,7 +770,7 @@ def hierarchy_from_draw(
     for name, cards in draws.items():
         if not cards:
             raise RulesError(
-                Text(f"{name} n'a pas tiré de carte.", f"{name} drew no card."),
+                Text(f"{name} n’a pas tiré de carte.", f"{name} drew no card."),
                 f"draw.{name}",
             )
     if deck is not None:
@@ -796,7 +796,7 @@ def _rank_draws(names: list[str], draws: Mapping[str, Sequence[Card]], depth: in
             tied = ", ".join(names)
             raise RulesError(
                 Text(
-                    f"Égalité entre {tied} : ils doivent tirer une nouvelle carte.",
+                    f"Égalité entre {tied} : ils doivent tirer une nouvelle carte.",
                     f"{tied} are tied: they must draw another card.",
                 ),
                 f"draw.{name}",
@@ -821,7 +821,7 @@ _EVENT_OPTION = {
 _EVENT_NAMES = {
     Event.PUTSCH: Text("le putsch", "the putsch"),
     Event.JEU_BLANC: Text("le jeu blanc", "the jeu blanc"),
-    Event.COUP_DETAT: Text("le coup d'État", "the coup d'État"),
+    Event.COUP_DETAT: Text("le coup d’État", "the coup d’État"),
     Event.GUILLOTINE: Text("la guillotine", "the guillotine"),
     Event.REVOLUTION: Text("la révolution qui inverse les titres", "the revolution that swaps titles"),
 }
@@ -894,7 +894,7 @@ def outcome(
     if draw is not None:
         if finish:
             raise RulesError(
-                Text("Un tirage remplace la manche : pas d'ordre d'arrivée.", "A draw replaces the manche: no finish."),
+                Text("Un tirage remplace la manche : pas d’ordre d’arrivée.", "A draw replaces the manche: no finish."),
                 "finish",
             )
         for name in draw:
@@ -903,7 +903,7 @@ def outcome(
         for name in hierarchy:
             if name not in draw:
                 raise RulesError(
-                    Text(f"{name} n'a pas tiré de carte.", f"{name} drew no card."),
+                    Text(f"{name} n’a pas tiré de carte.", f"{name} drew no card."),
                     f"draw.{name}",
                 )
         first = True
@@ -927,8 +927,8 @@ def outcome(
         if events.putsch is not None and events.putsch == putsch_banned:
             raise RulesError(
                 Text(
-                    f"{events.putsch} a raté son putsch à la manche précédente : il ne peut pas putscher.",
-                    f"{events.putsch} failed a putsch at the previous manche: he may not putsch now.",
+                    f"{events.putsch} a raté un putsch à la manche précédente : pas de nouveau putsch à celle-ci.",
+                    f"{events.putsch} failed a putsch at the previous manche: no new putsch at this one.",
                 ),
                 "events.putsch",
             )
@@ -937,7 +937,7 @@ def outcome(
             # a jeu blanc is shown before the exchange: the manche is never played
             raise RulesError(
                 Text(
-                    "Avec un jeu blanc, la manche ne se joue pas : l'ordre d'arrivée doit être vide.",
+                    "Avec un jeu blanc, la manche ne se joue pas : l’ordre d’arrivée doit être vide.",
                     "With a jeu blanc the manche is not played: the finish must be empty.",
                 ),
                 "finish",
@@ -1002,7 +1002,7 @@ def _forbidden_finishers(
     >>> _forbidden_finishers(Rules(twos_cut=True), ("A", "B", "C"), {"A": two_h, "B": two_h})
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardError: Il n'y a que 1 × 2♥ dans le jeu.
+    companion.rules.cards.CardError: Il n’y a que 1 × 2♥ dans le jeu.
     """
     deck = rules.deck(len(hierarchy))
     for name in finished_on:
@@ -1015,7 +1015,7 @@ def _forbidden_finishers(
         if isinstance(cards, Rank):
             if not any(card.rank is cards for card in deck.counts):
                 raise RulesError(
-                    Text(f"Il n'y a pas de {cards.value} dans ce jeu.", f"There is no {cards.value} in this deck."),
+                    Text(f"Il n’y a pas de {cards.value} dans ce jeu.", f"There is no {cards.value} in this deck."),
                     f"finished_on.{name}",
                 )
             cards = (Card(rank=cards, suit=Suit.SPADES),)  # any card of the rank: only the rank matters
@@ -1028,7 +1028,7 @@ def _event_in_first(events: Events) -> RulesError:
     kind = events.kinds()[0]
     return RulesError(
         Text(
-            f"À la première manche il n'y a pas encore de titres : {_EVENT_NAMES[kind].fr} est impossible.",
+            f"À la première manche il n’y a pas encore de titres : {_EVENT_NAMES[kind].fr} est impossible.",
             f"In the first manche nobody holds a title yet: {_EVENT_NAMES[kind].en} is impossible.",
         ),
         f"events.{kind.value}",

@@ -117,7 +117,7 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
 
 def _seat(players: Sequence[str], name: str, where: str) -> int:
     if name not in players:
-        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
+        raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
     return list(players).index(name)
 
 
@@ -157,10 +157,10 @@ def _check_size(cards: object, blind: object) -> tuple[int, bool]:
         Text(f"On donne de 1 à {SERIES[0]} cartes.", f"A deal is of 1 to {SERIES[0]} cards."),
     )
     if not isinstance(blind, bool):
-        raise RulesError(Text("« blind » vaut true ou false.", "'blind' is true or false."), "blind")
+        raise RulesError(Text("« blind » vaut true ou false.", "'blind' is true or false."), "blind")
     if blind and count != 1:
         raise RulesError(
-            Text("Seule la donne d'une carte se joue à l'aveugle.", "Only the one-card deal is played blind."),
+            Text("Seule la donne d’une carte se joue à l’aveugle.", "Only the one-card deal is played blind."),
             "blind",
         )
     return count, blind
@@ -169,9 +169,9 @@ def _check_size(cards: object, blind: object) -> tuple[int, bool]:
 def next_deal(players: Sequence[str], dealer: str, cards: int, blind: bool = False) -> DealSpec:
     """The deal after this one: 5 → 4 → 3 → 2 → 1 → 1 blind, then the next dealer (left) deals 5.
 
-    # seed 002: « premier tour 5 cartes à chacun, puis 4 …, puis 1. Enfin une dernière
-    # donne avec 1 carte, mais dans ce tour les joueurs ne regardent pas leur carte. »
-    # « … ou passe les cartes au donneur suivant si le tour … est le tour avec les cartes retournées. »
+    # seed 002: « premier tour 5 cartes à chacun, puis 4 …, puis 1. Enfin une dernière
+    # donne avec 1 carte, mais dans ce tour les joueurs ne regardent pas leur carte. »
+    # « … ou passe les cartes au donneur suivant si le tour … est le tour avec les cartes retournées. »
 
     >>> next_deal(["Ann", "Bob", "Cid"], "Ann", 1)
     DealSpec(dealer='Ann', cards=1, blind=True)
@@ -202,7 +202,7 @@ def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
 def first_leader(players: Sequence[str], dealer: str) -> str:
     """Who leads the first trick: the player second left of the dealer.
 
-    # seed 002: « Ce n'est pas le joueur à gauche du donneur qui commence à jouer, mais encore le suivant. »
+    # seed 002: « Ce n’est pas le joueur à gauche du donneur qui commence à jouer, mais encore le suivant. »
 
     >>> first_leader(["Ann", "Bob", "Cid", "Dan"], "Dan"), first_leader(["Ann", "Bob", "Cid"], "Bob")
     ('Bob', 'Ann')
@@ -213,7 +213,7 @@ def first_leader(players: Sequence[str], dealer: str) -> str:
 def forbidden_bid(cards: int, other_bids: Iterable[int]) -> int | None:
     """The dealer's forbidden bid: the one making the total equal ``cards``; None if negative.
 
-    # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 »
+    # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 »
 
     >>> forbidden_bid(5, [2, 1, 1]), forbidden_bid(2, [2, 1])
     (1, None)
@@ -242,10 +242,10 @@ class Play:
         if self.excuse is not None:
             if not self.card.is_excuse:
                 raise RulesError(
-                    Text("Seule l'Excuse s'annonce 0 ou 22.", "Only the Excuse is announced as 0 or 22."), "excuse"
+                    Text("Seule l’Excuse s’annonce 0 ou 22.", "Only the Excuse is announced as 0 or 22."), "excuse"
                 )
             if self.excuse not in EXCUSE_VALUES or isinstance(self.excuse, bool):
-                raise RulesError(Text("L'Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."), "excuse")
+                raise RulesError(Text("L’Excuse vaut 0 ou 22.", "The Excuse is worth 0 or 22."), "excuse")
 
     @property
     def value(self) -> int:
@@ -261,7 +261,7 @@ Move = Bid | Play
 def trick_winner(trick: Sequence[Play]) -> str:
     """Who takes a trick: the highest card (the Excuse counting as announced).
 
-    # seed 002: « La carte la plus forte emporte le pli »
+    # seed 002: « La carte la plus forte emporte le pli »
 
     >>> trick_winner([Play("Ann", Card.parse("T3")), Play("Bob", Card.parse("EX"), 22), Play("Cid", Card.parse("T21"))])
     'Bob'
@@ -330,7 +330,7 @@ class Deal:
                     missing = next(n for n in done if n not in self.bids)
                     raise RulesError(
                         Text(
-                            f"{name} ne peut pas avoir annoncé : {missing} n'a pas encore parlé.",
+                            f"{name} ne peut pas avoir annoncé : {missing} n’a pas encore parlé.",
                             f"{name} cannot have bid: {missing} has not bid yet.",
                         ),
                         f"bids.{name}",
@@ -356,7 +356,7 @@ class Deal:
                 expected = names[(names.index(start) + i) % n]
                 if play.player != expected:
                     raise RulesError(
-                        Text(f"Dans ce pli, c'était à {expected} de jouer.", f"In this trick, {expected} was to play."),
+                        Text(f"Dans ce pli, c’était à {expected} de jouer.", f"In this trick, {expected} was to play."),
                         f"trick[{i}].player",
                     )
             if play.card.is_excuse and play.excuse is None:
@@ -470,7 +470,7 @@ class Deal:
         if move.player != expected:
             return _illegal(
                 RuleId.TURN,
-                Text(f"C'est à {expected} d'annoncer.", f"It is {expected}'s turn to bid."),
+                Text(f"C’est à {expected} d’annoncer.", f"It is {expected}'s turn to bid."),
                 forbidden_bid=forbidden,
             )
         if isinstance(move.bid, bool) or not isinstance(move.bid, int) or not 0 <= move.bid <= self.cards:
@@ -481,7 +481,7 @@ class Deal:
             return _illegal(
                 RuleId.DEALER_BID,
                 Text(
-                    f"{move.player} donne et ne peut pas annoncer {forbidden} : les annonces feraient "
+                    f"{move.player} donne et ne peut pas annoncer {forbidden} : les annonces feraient "
                     f"{self.cards}, le nombre de plis.",
                     f"{move.player} deals and may not bid {forbidden}: the bids would add up to "
                     f"{self.cards}, the number of tricks.",
@@ -500,14 +500,14 @@ class Deal:
             return _illegal(RuleId.TURN, Text("La donne est finie.", "The deal is over."))
         expected = table.to_act
         if expected is not None and move.player != expected:
-            return _illegal(RuleId.TURN, Text(f"C'est à {expected} de jouer.", f"It is {expected}'s turn to play."))
+            return _illegal(RuleId.TURN, Text(f"C’est à {expected} de jouer.", f"It is {expected}'s turn to play."))
         if move.card in table.played or any(p.card == move.card for p in table.trick):
             if move.card.is_excuse:
-                gone = Text("L'Excuse est déjà sortie dans cette donne.", "The Excuse is already out in this deal.")
+                gone = Text("L’Excuse est déjà sortie dans cette donne.", "The Excuse is already out in this deal.")
             else:
                 number = move.card.trump
                 gone = Text(
-                    f"L'atout {number} est déjà sorti dans cette donne.", f"Trump {number} is already out in this deal."
+                    f"L’atout {number} est déjà sorti dans cette donne.", f"Trump {number} is already out in this deal."
                 )
             return _illegal(RuleId.CARD_PLAYED, gone)
         if move.card.is_excuse and move.excuse is None:
@@ -586,7 +586,7 @@ def _bid_range_text(cards: int) -> Text:
 
 def _excuse_text() -> Text:
     return Text(
-        "L'Excuse s'annonce : 0 (la plus faible) ou 22 (la plus forte).",
+        "L’Excuse s’annonce : 0 (la plus faible) ou 22 (la plus forte).",
         "The Excuse must be announced: 0 (lowest) or 22 (highest).",
     )
 
@@ -621,7 +621,7 @@ def settle(
 ) -> Settlement:
     """Settle one deal.
 
-    # seed 002: « le joueur qui a annoncé 1 et qui fait finalement 3 plis, retire 2 cartes de sa mise. »
+    # seed 002: « le joueur qui a annoncé 1 et qui fait finalement 3 plis, retire 2 cartes de sa mise. »
 
     >>> s = settle(["Ann", "Bob", "Cid"], "Ann", 5, False, {"Ann": 14, "Bob": 1, "Cid": 14},
     ...            bids={"Ann": 1, "Bob": 0, "Cid": 2}, tricks={"Ann": 3, "Bob": 0, "Cid": 2})
@@ -639,7 +639,7 @@ def settle(
     ...        bids={"Ann": 3, "Bob": 1, "Cid": 1}, tricks={"Ann": 3, "Bob": 1, "Cid": 1})
     Traceback (most recent call last):
     ...
-    companion.rules.i18n.RulesError: Ann donne et ne peut pas annoncer 3 : les annonces feraient 5, le nombre de plis.
+    companion.rules.i18n.RulesError: Ann donne et ne peut pas annoncer 3 : les annonces feraient 5, le nombre de plis.
     """
     names = check_players(players)
     count, blind = _check_size(cards, blind)
@@ -662,7 +662,7 @@ def settle(
         entries[source] = values
     if any(v == 0 for v in entries["stakes"].values()):
         raise RulesError(
-            Text("La partie est finie : une mise est vide.", "The game is over: a stake is empty."), "stakes"
+            Text("La partie est finie : une mise est vide.", "The game is over: a stake is empty."), "stakes"
         )
     _check_bidding(names, dealer, count, blind, entries["bids"])
     taken = sum(entries["tricks"].values())

@@ -168,17 +168,17 @@ def test_a_chunked_body_the_server_cannot_end_is_411(api_client):
                 "move": {"player": "Cid", "card": "T1"},
             },
             "state.trick[0].excuse",
-            "Il manque « excuse »",
+            "Il manque « excuse »",
         ),
         (
             {"game": "president", "state": {"players": FOUR}, "move": {"player": "Ann", "cards": "9h 9x"}},
             "move.cards[1]",
-            "Carte inconnue : « 9x »",
+            "Carte inconnue : « 9x »",
         ),
         (
             {"game": "president", "state": {"players": FOUR}, "move": {"player": "Ann"}},
             "move",
-            "passe (« pass »: true)",
+            "passe (« pass »: true)",
         ),
         ({"game": "president", "players": FOUR, "draw": None}, "draw", "objet"),
         ({"game": "president", "players": FOUR, "events": {"putsch": None}}, "events.putsch", "nom de joueur"),
@@ -230,7 +230,7 @@ def test_whole_numbers_with_a_point_are_whole_numbers(api_client):
 def test_nan_and_infinity_are_not_json(api_client, constant):
     r = post_raw(api_client, b'{"game": "whist-tarot", "state": {"cards": ' + constant + b"}}")
     assert r.status_code == 400 and r.get_json() == {
-        "error": "Le corps de la requête n'est pas du JSON valide.",
+        "error": "Le corps de la requête n’est pas du JSON valide.",
         "field": "",
     }
 

@@ -18,7 +18,7 @@ from companion.api.routes import ADAPTERS
         (b"{}", "game", "Il manque le jeu"),
         (b'{"game": "belote"}', "game", "Jeu inconnu"),
         (b'{"game": 3}', "game", "Jeu inconnu"),
-        (b'{"game": "president", "lang": "de"}', "lang", "« fr » ou « en »"),
+        (b'{"game": "president", "lang": "de"}', "lang", "« fr » ou « en »"),
     ],
 )
 def test_malformed_bodies_are_400_with_error_and_field(api_client, endpoint, body, field, words):

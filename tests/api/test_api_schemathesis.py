@@ -76,7 +76,7 @@ _SHAPE = re.compile(
     r"(is|are) expected|is a JSON object|must be an? (object|list)|is a list|is true or false|is written like|"
     r"A move is a|A player has a name|"
     r"(est|sont) attendue?s?\b|est un objet|doit être une? (objet|liste)|est une liste|vaut true ou false|"
-    r"s'écrit comme|Un coup est|Un joueur a un nom|Il faut des cartes ou passer"
+    r"s’écrit comme|Un coup est|Un joueur a un nom|Il faut des cartes ou passer"
 )
 
 

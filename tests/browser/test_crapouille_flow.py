@@ -65,7 +65,7 @@ def test_create_group_players_game_and_score_a_hand_with_the_picker(live_server,
     board = page.locator("ol.board")
     assert board.locator("li", has_text="Bob").locator("[data-total]").inner_text() == "55"
     assert board.locator("li", has_text="Ann").locator("[data-total]").inner_text() == "0"
-    expect(page.get_by_text("Donne 1 · Ann est sorti")).to_be_visible()
+    expect(page.get_by_text("Donne 1 · Sortie : Ann")).to_be_visible()
     assert _no_horizontal_scroll(page)
     shoot(page, "crapouille-game")
 

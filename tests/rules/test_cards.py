@@ -87,7 +87,7 @@ def test_reduced_deck_lacks_the_removed_ranks():
     assert deck.size == 40
     with pytest.raises(CardError) as err:
         deck.check(parse_cards("3h"))
-    assert "n'est pas dans ce jeu" in err.value.text.fr
+    assert "n’est pas dans ce jeu" in err.value.text.fr
 
 
 def test_tarot_trumps():
@@ -174,15 +174,15 @@ def test_a_hand_typed_at_a_french_table():
 @pytest.mark.parametrize(
     ("lang", "text", "position", "fr", "en"),
     [
-        ("fr", "8C 8h", "[1]", "Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥).", "(8 of hearts: 8C or 8♥)"),
-        ("fr", "Js", "[0]", "« Js » (valet de pique : VP ou V♠)", "(jack of spades: VP or V♠)"),
-        ("fr", "As", "[0]", "(as de pique : AP ou A♠)", "(ace of spades: AP or A♠)"),
-        ("en", "Rp", "[0]", "(roi de pique : Ks ou K♠)", "Unknown card: 'Rp' (king of spades: Ks or K♠)."),
-        ("en", "8h 10t", "[1]", "(10 de trèfle : 10c ou 10♣)", "(10 of clubs: 10c or 10♣)"),
-        ("fr", "8c 11c", "[1]", "Carte inconnue : « 11c ». Par exemple : 8C RP 10♦ Joker.", "For example: 8C RP"),
-        ("en", "x", "[0]", "Par exemple : 8h Ks 10♦ Joker.", "Unknown card: 'x'. For example: 8h Ks 10♦ Joker."),
-        ("fr", "T7", "[0]", "Carte inconnue : « T7 »", "Unknown card: 'T7'"),  # no tarot on these pages
-        ("fr", "8 c", "[0]", "Carte inconnue : « 8 »", "Unknown card: '8'"),
+        ("fr", "8C 8h", "[1]", "Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥).", "(8 of hearts: 8C or 8♥)"),
+        ("fr", "Js", "[0]", "« Js » (valet de pique : VP ou V♠)", "(jack of spades: VP or V♠)"),
+        ("fr", "As", "[0]", "(as de pique : AP ou A♠)", "(ace of spades: AP or A♠)"),
+        ("en", "Rp", "[0]", "(roi de pique : Ks ou K♠)", "Unknown card: 'Rp' (king of spades: Ks or K♠)."),
+        ("en", "8h 10t", "[1]", "(10 de trèfle : 10c ou 10♣)", "(10 of clubs: 10c or 10♣)"),
+        ("fr", "8c 11c", "[1]", "Carte inconnue : « 11c ». Par exemple : 8C RP 10♦ Joker.", "For example: 8C RP"),
+        ("en", "x", "[0]", "Par exemple : 8h Ks 10♦ Joker.", "Unknown card: 'x'. For example: 8h Ks 10♦ Joker."),
+        ("fr", "T7", "[0]", "Carte inconnue : « T7 »", "Unknown card: 'T7'"),  # no tarot on these pages
+        ("fr", "8 c", "[0]", "Carte inconnue : « 8 »", "Unknown card: '8'"),
     ],
 )
 def test_an_unknown_typed_card_says_where_and_how_to_write_it_here(lang, text, position, fr, en):

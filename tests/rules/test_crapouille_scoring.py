@@ -73,7 +73,7 @@ def test_eliminated_players_are_not_asked_again():
     with pytest.raises(RulesError) as err:
         sheet.score_hand("Ann", points={"Bob": 3, "Cid": 4})
     assert err.value.field == "points.Bob"
-    assert "déjà éliminé" in err.value.text.fr
+    assert "déjà hors jeu" in err.value.text.fr
     assert sheet.score_hand("Ann", points={"Cid": 4}).totals["Cid"] == 24
 
 
@@ -223,5 +223,5 @@ def test_resuming_with_a_total_past_300_is_refused():
     # RULES.md §4: a total over 300 is out, so a player still in cannot have one.
     with pytest.raises(RulesError) as err:
         Scoresheet.start(["Ann", "Bob"], {"Ann": 301})
-    assert err.value.field == "totals.Ann" and "déjà éliminé" in err.value.text.fr
+    assert err.value.field == "totals.Ann" and "déjà hors jeu" in err.value.text.fr
     assert Scoresheet.start(["Ann", "Bob"], {"Ann": 300}).totals["Ann"] == 300

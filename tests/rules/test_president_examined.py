@@ -136,7 +136,7 @@ def test_joker_wild_completes_pairs_to_quints_only() -> None:
 def test_wizz_out_skips_each_other_player_once() -> None:
     # seed 000 (Wizz): « le joueur ne peut se wizzer lui-même »; RULES.md: « Players out are not counted »
     table = play("Ann 6h", players=THREE, preset="wizz")
-    verdict = table.check(move("Bob 6s 6d 6c !"))
+    verdict = table.check(move("Bob 6s 6d 6c !"))
     assert verdict.legal
     assert verdict.skipped == ("Cid", "Ann")
     assert Effect.TRICK_WON in verdict.effects and Effect.OUT in verdict.effects

@@ -1,6 +1,6 @@
 """Scenario tests of the Président play engine (seed 000, seed 001; shared/RULES.md §1–§2).
 
-Moves are written ``"Ann 9h 9s"`` (cards), ``"Ann -"`` (a pass), ``"Ann 9h !"`` (last cards).
+Moves are written ``"Ann 9h 9s"`` (cards), ``"Ann -"`` (a pass), ``"Ann 9h !"`` (last cards).
 """
 
 from __future__ import annotations
@@ -120,9 +120,9 @@ def test_turn_is_reported_first():
 def test_going_out_and_next_player_still_in_leads():
     # RULES.md §1: « If the player who should lead is out, the next player still in (clockwise) leads. »
     table = play("Ann 9h", players=FOUR)
-    verdict = table.check(move("Bob Kh !"))
+    verdict = table.check(move("Bob Kh !"))
     assert verdict.effects == (Effect.OUT,)
-    table = table.apply(move("Bob Kh !"))
+    table = table.apply(move("Bob Kh !"))
     assert table.out == ("Bob",)
     table = table.apply(move("Cid -")).apply(move("Dan -"))
     assert table.to_move == "Ann"
@@ -131,12 +131,12 @@ def test_going_out_and_next_player_still_in_leads():
 
 
 def test_out_player_cannot_play():
-    table = play("Ann 9h, Bob Kh !")
+    table = play("Ann 9h, Bob Kh !")
     assert rule(table, "Bob 2h") is RuleId.TURN
 
 
 def test_last_two_players_manche_ends():
-    table = play("Ann 9h !, Bob 10h !", players=["Ann", "Bob", "Cid"])
+    table = play("Ann 9h !, Bob 10h !", players=["Ann", "Bob", "Cid"])
     assert table.finished and table.to_move is None
     assert rule(table, "Cid 3h") is RuleId.TURN
 
@@ -245,7 +245,7 @@ def test_jokers_cut_twos():
 def test_joker_no_finish():
     # seed 000: « Dans certaines variantes, on ne peut pas finir avec un joker, dans ce cas, on devient
     # immédiatement le Balayeur. »
-    verdict = play("Ann 9h", jokers=1, joker_no_finish=True).check(move("Bob RJ !"))
+    verdict = play("Ann 9h", jokers=1, joker_no_finish=True).check(move("Bob RJ !"))
     assert verdict.effects[:2] == (Effect.OUT, Effect.FINISH_LAST)
 
 
@@ -310,7 +310,7 @@ def test_twos_cut():
     # Il n'est pas autorisé que le joueur gagnant finisse avec un 2. Il devient alors Balayeur. Il est
     # possible de poser des 2 ou des paires même lorsque aucune carte n'est présente sur le tapis »
     table = play("Ann 9h", twos_cut=True)
-    verdict = table.check(move("Bob 2h !"))
+    verdict = table.check(move("Bob 2h !"))
     assert verdict.effects == (Effect.OUT, Effect.FINISH_LAST, Effect.TRICK_WON)
     assert verdict.next_player == "Cid"
     assert play(twos_cut=True).check(move("Ann 2h 2s")).legal
@@ -437,7 +437,7 @@ def test_angevin():
     table = table.apply(move("Bob Ah"))
     assert rule(table, "Cid As") is RuleId.ACE
     # « il est interdit de poser en dernière(s) carte(s) un (ou plusieurs) As, sous peine de finir trouduc »
-    assert Effect.FINISH_LAST in play("Ann Kh", preset="angevin").check(move("Bob Ah !")).effects
+    assert Effect.FINISH_LAST in play("Ann Kh", preset="angevin").check(move("Bob Ah !")).effects
     # « Lorsqu'un tour de jeu débute par une carte simple (ou une paire), il est impossible de jouer autre
     # chose qu'une carte simple (ou une paire). »
     assert rule(play("Ann 9h", preset="angevin"), "Bob 10h 10s") is RuleId.COUNT
@@ -509,8 +509,8 @@ def test_franck():
     assert table.check(move("Bob 3s 5s 7s 9s Js")).legal
     assert rule(play("Ann 3s 5s 7s 9s Js", preset="franck"), "Bob 3c 5c 7c 9c Jc") is RuleId.RANK
     # « Il est interdit de finir par un 2 (hormis s'il fait parti d'une Franckies). »
-    assert Effect.FINISH_LAST in play("Ann 9h", preset="franck").check(move("Bob 2h !")).effects
-    assert Effect.FINISH_LAST not in play(preset="franck").check(move("Ann 2h 2s 2d 9c 9s !")).effects
+    assert Effect.FINISH_LAST in play("Ann 9h", preset="franck").check(move("Bob 2h !")).effects
+    assert Effect.FINISH_LAST not in play(preset="franck").check(move("Ann 2h 2s 2d 9c 9s !")).effects
 
 
 def test_tarot():
@@ -565,14 +565,14 @@ def test_piketty_lead_to_highest_title_after_last_cards():
     # le monde passe, c'est le plus haut en grade qui rejoue et non pas le suivant. »
     rules = Rules(game="piketty")
     table = Table.start(SIX, rules).apply(move("Pre 9h"))
-    table = table.apply(move("Vic -")).apply(move("Pm -")).apply(move("Min Kh !"))
+    table = table.apply(move("Vic -")).apply(move("Pm -")).apply(move("Min Kh !"))
     for p in ["Vtr", "Trd", "Pre", "Vic"]:
         assert table.check(move(f"{p} Ah")).legal
         table = table.apply(move(f"{p} -"))
     verdict = table.check(move("Pm -"))
     assert verdict.effects == (Effect.TRICK_WON,) and verdict.next_player == "Pre"
     # « Si quelqu'un termine avec un 2, il devient trouduc. »
-    assert Effect.FINISH_LAST in Table.start(SIX, rules).check(move("Pre 2h !")).effects
+    assert Effect.FINISH_LAST in Table.start(SIX, rules).check(move("Pre 2h !")).effects
 
 
 def test_piketty_players_and_decks():

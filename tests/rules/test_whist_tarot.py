@@ -234,7 +234,7 @@ def test_a_card_already_out_cannot_be_played_again():
     deal = playing(THREE, "Ann", 3, trick=(Play("Cid", card("T5")),), played=(card("T7"), card("T8"), card("T9")))
     verdict = deal.check(Play("Ann", card("T7")))
     assert verdict.rule is RuleId.CARD_PLAYED
-    assert verdict.reason.get("fr") == "L'atout 7 est déjà sorti dans cette donne."  # type: ignore[union-attr]
+    assert verdict.reason.get("fr") == "L’atout 7 est déjà sorti dans cette donne."  # type: ignore[union-attr]
     assert deal.check(Play("Ann", card("T5"))).rule is RuleId.CARD_PLAYED
     assert deal.check(Play("Ann", card("T6"))).legal
 

@@ -33,7 +33,7 @@ def test_new_game_needs_two_distinct_players(client):
 
 def test_new_game_page_lists_the_players_and_says_when_too_few(client):
     group, _ = _setup(client, "Ann")
-    assert "Ajoutez d'abord au moins deux joueurs" in html(client.get(f"/g/{group.code}/games/new"))
+    assert "Ajoutez d’abord au moins deux joueurs" in html(client.get(f"/g/{group.code}/games/new"))
     add_players(client, group, "Bob")
     page = html(client.get(f"/g/{group.code}/games/new/crapouille"))
     assert "Place 1" in page and "Place 2" in page and ">Ann<" in page and ">Bob<" in page
@@ -46,7 +46,7 @@ def test_seat_order_and_super_option_are_kept(client):
     assert [p.name for p in game.players] == ["Cid", "Ann", "Bob"]
     assert game.rules == {"super": True} and game.kind == "crapouille"
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
-    assert "Super crapouille : 10 cartes données, 5 gardées." in page
+    assert "Super crapouille : 10 cartes données, 5 gardées." in page
 
 
 def test_two_players_get_the_two_player_rule(client):
@@ -60,7 +60,7 @@ def test_a_hand_with_cards_and_a_typed_total(client):
     group, (ann, bob, cid) = _setup(client, "Ann", "Bob", "Cid")
     game_id = start_crapouille(client, group, [ann, bob, cid])
     form = html(client.get(f"/g/{group.code}/games/{game_id}/hands/new"))
-    assert "Qui est sorti ?" in form and "Cartes en main" in form
+    assert "Qui a fini ?" in form and "Cartes en main" in form
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8c RJ 2t V♠", f"total_{cid.id}": "22"})
     assert r.status_code == 302
     rnd = db.session.scalar(sa.select(Round))
@@ -71,7 +71,7 @@ def test_a_hand_with_cards_and_a_typed_total(client):
     }
     assert rnd.result["points"] == {str(ann.id): 0, str(bob.id): 50, str(cid.id): 22}
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
-    assert "Donne 1 · Ann est sorti" in page
+    assert "Donne 1 · Sortie : Ann" in page
     # A joker is a joker whatever its colour in la crapouille.
     assert "8♥" in page and "V♠" in page and "Joker</span>" in page and "Joker rouge" not in page
     assert '<span class="total" data-total>50</span>' in page
@@ -83,18 +83,18 @@ def test_bad_cards_are_refused_next_to_the_field_and_nothing_is_saved(client):
     # Two decks hold two 8♥ only, across all hands.
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 8C", f"cards_{cid.id}": "8C 3t"})
     assert r.status_code == 200
-    assert "Il n'y a que 2 × 8♥ dans le jeu." in html(r)
+    assert "Il n’y a que 2 × 8♥ dans le jeu." in html(r)
     assert 'value="8C 8C"' in html(r) and 'value="8C 3t"' in html(r)  # what was typed is kept
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 11C", f"total_{cid.id}": "4"})
-    assert "Carte inconnue : « 11C »." in html(r)
+    assert "Carte inconnue : « 11C »." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "RJ RJ BJ BJ", f"cards_{cid.id}": "RJ"})
-    assert "Il n'y a que 4 jokers dans le jeu." in html(r)
+    assert "Il n’y a que 4 jokers dans le jeu." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "douze", f"total_{cid.id}": "4"})
     assert "Un total est un nombre entier de 0 à 779." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "12"})
     assert "Il manque les cartes ou le total de" in html(r)
     r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"total_{bob.id}": "12"})
-    assert "Indiquez qui est sorti." in html(r)
+    assert "Indiquez qui a fini." in html(r)
     assert db.session.scalar(sa.select(sa.func.count(Round.id))) == 0
 
 
@@ -107,11 +107,11 @@ def test_over_300_is_out_300_stays_and_the_last_one_wins(client):
         _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "300", f"total_{cid.id}": "301"}).status_code == 302
     )
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
-    assert "éliminé" in page
+    assert "hors jeu" in page
     form = html(client.get(f"/g/{group.code}/games/{game_id}/hands/new"))
     assert f"cards_{cid.id}" not in form and f"cards_{bob.id}" in form  # eliminated players are not asked
     r = _hand(client, group, game_id, 2, cid, **{f"total_{bob.id}": "5", f"total_{ann.id}": "3"})
-    assert r.status_code == 200 and "N'est pas un choix valide." in html(r)
+    assert r.status_code == 200 and "N’est pas un choix valide." in html(r)
     assert _hand(client, group, game_id, 2, ann, **{f"total_{bob.id}": "1"}).status_code == 302
     game = db.session.get(Game, game_id)
     db.session.refresh(game)

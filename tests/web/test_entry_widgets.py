@@ -73,7 +73,7 @@ def test_other_letters_are_refused_in_french_with_how_to_write_the_card(client):
     r = _hand(client, group, game_id, ann, **{f"cards_{bob.id}": "8C 8h"})
     assert r.status_code == 200
     page = html(r)
-    assert "Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥)." in page
+    assert "Carte inconnue : « 8h » (8 de cœur : 8C ou 8♥)." in page
     assert 'value="8C 8h"' in page  # what was typed is kept
     assert db.session.scalar(sa.select(sa.func.count(Round.id))) == 0
 
@@ -93,13 +93,13 @@ def test_a_card_error_is_the_description_of_its_field(client):
     field = re.search(rf'<input[^>]*name="cards_{bob.id}"[^>]*>', page).group(0)
     assert 'aria-invalid="true"' in field
     described = re.search(r'aria-describedby="([^"]+)"', field).group(1)
-    assert f'id="{described}"' in page and "Carte inconnue : « zz »" in page
+    assert f'id="{described}"' in page and "Carte inconnue : « zz »" in page
 
 
 def test_the_deck_still_counts_across_hands_in_both_notations(client):
     group, (ann, bob, cid), game_id = _game(client, "Ann", "Bob", "Cid")
     r = _hand(client, group, game_id, ann, **{f"cards_{bob.id}": "8c 8♥", f"cards_{cid.id}": "8C"})
-    assert "Il n'y a que 2 × 8♥ dans le jeu." in html(r)
+    assert "Il n’y a que 2 × 8♥ dans le jeu." in html(r)
 
 
 # --- the hand page: placeholder, values and the picker's data from the engine ------------

@@ -1,5 +1,5 @@
 """Every form of the app, fed generated junk on both databases: never a 5xx, and a
-refused submission saves nothing (issue 8, « keep it from coming back »)."""
+refused submission saves nothing (issue 8, « keep it from coming back »)."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ def copy_client(app: Flask, client: FlaskClient) -> FlaskClient:
 @pytest.mark.parametrize("path", ["/g/%00", "/g/AB%00CD/players", "/join?code=AB%00CD", "/?next=%00"])
 def test_nul_in_an_address_is_a_404(client: FlaskClient, path: str) -> None:
     r = client.get(path)
-    assert r.status_code == 404 and "Cette page n'existe pas." in html(r)
+    assert r.status_code == 404 and "Cette page n’existe pas." in html(r)
 
 
 def test_nul_in_any_text_field_is_refused_at_the_field(app: Flask, client: FlaskClient) -> None:

@@ -222,4 +222,4 @@ def test_a_failed_hand_names_players_and_reports_every_fault_at_once(client: Fla
     # A missing winner and a bad card are reported together too.
     r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"cards_{bob.id}": "8x"})
     page = html(r)
-    assert "Indiquez qui est sorti." in page and "Carte inconnue" in page
+    assert "Indiquez qui a fini." in page and "Carte inconnue" in page

@@ -74,9 +74,9 @@ def test_manifest_and_static_files(client):
 @pytest.mark.parametrize(
     ("method", "path", "status", "words"),
     [
-        ("GET", "/nope", 404, "Cette page n'existe pas."),
-        ("GET", "/g/ABCDEF/games/abc", 404, "Cette page n'existe pas."),
-        ("POST", "/", 405, "Cette adresse n'accepte pas ce type de requête."),
+        ("GET", "/nope", 404, "Cette page n’existe pas."),
+        ("GET", "/g/ABCDEF/games/abc", 404, "Cette page n’existe pas."),
+        ("POST", "/", 405, "Cette adresse n’accepte pas ce type de requête."),
         ("POST", "/g/ABCDEF/leave", 403, "Cette page appartient à un groupe"),
     ],
 )
@@ -98,7 +98,7 @@ def test_a_crash_is_a_french_page_and_rolls_back(app, client):
 
     app.config["PROPAGATE_EXCEPTIONS"] = False
     r = client.get("/boom")
-    assert r.status_code == 500 and "Rien n'a été enregistré à moitié" in html(r)
+    assert r.status_code == 500 and "Rien n’a été enregistré à moitié" in html(r)
 
 
 def test_csrf_protects_every_form(app, client):

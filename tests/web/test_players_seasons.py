@@ -71,7 +71,7 @@ def test_season_bad_inputs(client):
     group = create_group(client)
     r = client.post(f"/g/{group.code}/seasons", data={"name": "Hiver", "starts_on": "pas une date"})
     assert r.status_code == 200 and "date" in html(r).lower()
-    assert "N'est pas une date valide." in html(r)
+    assert "N’est pas une date valide." in html(r)
     current = group.current_season
     r = client.post(f"/g/{group.code}/seasons", data={"name": current.name.upper(), "starts_on": "2026-01-01"})
     assert "Ce groupe a déjà une saison nommée" in html(r)
