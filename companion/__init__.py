@@ -63,11 +63,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
 
-    from flask_babel import format_date, format_datetime
+    from flask_babel import format_datetime
 
     from companion.games.kinds import kind_name, status_name
     from companion.games.standings import winner_names
-    from companion.i18n import current_lang, current_theme
+    from companion.i18n import current_lang, current_theme, format_day
 
     app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.globals.update(
@@ -75,7 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         current_theme=current_theme,
         kind_name=kind_name,
         status_name=status_name,
-        format_date=format_date,
+        format_date=format_day,
         format_datetime=format_datetime,
         winner_names=winner_names,
     )

@@ -65,3 +65,16 @@ class TypesetTranslations:
     @staticmethod
     def _typeset(text: str) -> str:
         return typeset_french(text) if current_lang() == "fr" else text
+
+
+def format_day(day: Any, format: str = "medium") -> str:
+    """A date for the pages; in French the first of a month is « 1er » (« 1er mars 2026 »).
+
+    Flask-Babel's ``format_date``, whose French writes « 1 mars ».
+    """
+    from flask_babel import format_date
+
+    text = str(format_date(day, format))
+    if current_lang() == "fr" and getattr(day, "day", None) == 1 and text.startswith("1 "):
+        return "1er" + text[1:]
+    return text

@@ -243,7 +243,7 @@ def players(code: str) -> ResponseReturnValue:
     """The group's players, and a form to add one."""
     group = group_for(code)
     form = PlayerForm(group)
-    url = _safe_next(url_for("groups.players", code=group.code))
+    url = _safe_next(url_for("groups.players", code=group.code, added=1))
     if form.is_submitted() and done_before(form.once.data):
         return redirect(url)
     if form.validate_on_submit():

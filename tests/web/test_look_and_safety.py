@@ -223,3 +223,22 @@ def test_a_failed_hand_names_players_and_reports_every_fault_at_once(client: Fla
     r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"cards_{bob.id}": "8x"})
     page = html(r)
     assert "Indiquez qui a fini." in page and "Carte inconnue" in page
+
+
+def test_the_first_of_a_month_is_written_1er(client: FlaskClient) -> None:
+    group = create_group(client)
+    client.post(f"/g/{group.code}/seasons", data={"name": "Printemps", "starts_on": "2026-03-01"})
+    page = html(client.get(f"/g/{group.code}/seasons"))
+    assert "depuis le 1er mars 2026" in page
+    r = client.post("/lang/en", data={"next": "/"})
+    assert r.status_code == 302
+    assert "since Mar 1, 2026" in html(client.get(f"/g/{group.code}/seasons"))
+
+
+def test_after_adding_a_player_the_name_field_has_the_focus(client: FlaskClient) -> None:
+    group = create_group(client)
+    r = client.post(f"/g/{group.code}/players", data={"name": "Ann"})
+    assert r.headers["Location"].endswith("?added=1")
+    page = html(client.get(r.headers["Location"]))
+    assert re.search(r'<input[^>]*autofocus[^>]*id="name"|<input[^>]*id="name"[^>]*autofocus', page)
+    assert "autofocus" not in html(client.get(f"/g/{group.code}/players"))
