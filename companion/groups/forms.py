@@ -32,30 +32,25 @@ def _season_start(form: Any, field: DateField) -> None:
         raise ValidationError(_("Choose a date between 2000 and a year from now."))
 
 
-def _device_name() -> StringField:
+def _name_field(label: Any, required: Any = None) -> StringField:
+    """A name: spaces folded, NFC, at most NAME_MAX characters, showing something;
+    ``required`` is the message when it is missing (None: optional)."""
+    presence = DataRequired(required) if required is not None else Optional()
     return StringField(
-        _l("Name of this device"),
+        label,
         filters=[_strip],
-        validators=[
-            Optional(),
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-        ],
+        validators=[presence, Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)), _visible],
     )
+
+
+def _device_name() -> StringField:
+    return _name_field(_l("Name of this device"))
 
 
 class GroupForm(OnceForm):
     """Create a group (the creating device joins it)."""
 
-    name = StringField(
-        _l("Group name"),
-        filters=[_strip],
-        validators=[
-            DataRequired(_l("Give the group a name.")),
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-        ],
-    )
+    name = _name_field(_l("Group name"), _l("Give the group a name."))
     passphrase = PasswordField(
         _l("Passphrase"),
         validators=[
@@ -93,15 +88,7 @@ class JoinForm(SafeForm):
 class DeviceForm(SafeForm):
     """Rename this device."""
 
-    name = StringField(
-        _l("Name of this device"),
-        filters=[_strip],
-        validators=[
-            DataRequired(_l("Give a name.")),
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-        ],
-    )
+    name = _name_field(_l("Name of this device"), _l("Give a name."))
     submit = SubmitField(_l("Rename"))
 
 
@@ -139,15 +126,7 @@ class PassphraseForm(SafeForm):
 class PlayerForm(OnceForm):
     """Add or rename a player; names are unique in a group, whatever their case."""
 
-    name = StringField(
-        _l("Name"),
-        filters=[_strip],
-        validators=[
-            DataRequired(_l("Give a name.")),
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-        ],
-    )
+    name = _name_field(_l("Name"), _l("Give a name."))
     submit = SubmitField(_l("Save"))
 
     def __init__(self, group: Group, player: Player | None = None, **kwargs: Any) -> None:
@@ -168,15 +147,7 @@ class PlayerForm(OnceForm):
 class SeasonForm(OnceForm):
     """Start a new season."""
 
-    name = StringField(
-        _l("Season name"),
-        filters=[_strip],
-        validators=[
-            DataRequired(_l("Give the season a name.")),
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-        ],
-    )
+    name = _name_field(_l("Season name"), _l("Give the season a name."))
     starts_on = DateField(
         _l("Start"), default=date.today, validators=[InputRequired(_l("Give a valid date.")), _season_start]
     )
