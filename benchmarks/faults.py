@@ -512,7 +512,7 @@ class Writer(threading.Thread):
 
     def hand(self) -> None:
         """Fetch the hand form, fill it, send it, and note the hand if it is acknowledged."""
-        path = f"{self.game_path()}/hands/new"
+        path = f"{self.game_path()}/rounds/new"
         if not self.tally.take():
             return
         page = self.browser.request("GET", path)

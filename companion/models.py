@@ -249,6 +249,8 @@ class Game(db.Model):
     season_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
     kind: so.Mapped[str] = so.mapped_column(sa.String(20))
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON, default=dict)
+    #: Other settings of the kind (a first dealer…), as its setup form gives them.
+    setup: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON, default=dict, server_default="{}")
     status: so.Mapped[GameStatus] = so.mapped_column(
         sa.Enum(GameStatus, native_enum=False, length=20, values_callable=lambda e: [m.value for m in e]),
         default=GameStatus.IN_PROGRESS,

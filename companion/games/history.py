@@ -42,6 +42,7 @@ def change_text(change: GameChange) -> str:
         "round_added": lambda: _("Hand %(n)d entered", n=n),
         "round_deleted": lambda: _("Hand %(n)d deleted", n=n),
         "round_restored": lambda: _("Hand %(n)d restored", n=n),
+        "round_edited": lambda: _("Hand %(n)d corrected", n=n),
         "finished": lambda: _("Game over"),
         "abandoned": lambda: _("Game abandoned"),
         "reopened": lambda: _("Game reopened"),

@@ -1,8 +1,11 @@
-"""Game pages: start a game, enter hands, follow the scores."""
+"""Game pages, shared by every kind of game: start a game, enter and edit rounds,
+follow the scores. Nothing here knows a kind: it asks the registry
+(``companion.games.kinds``), and the kind asks the engine."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -11,14 +14,14 @@ from werkzeug.wrappers import Response
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games import bp
-from companion.games import crapouille as crapouille_web
-from companion.games.forms import MAX_ROUNDS, NewCrapouilleForm, hand_form
+from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent, record
-from companion.games.kinds import KINDS
+from companion.games.kinds import KINDS, kind_for
+from companion.games.kinds.base import GameKind, State
 from companion.groups.access import current_device, group_for
+from companion.i18n import current_lang
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, Season, utcnow
-from companion.rules import crapouille
-from companion.rules.cards import Card, Rank, Suit, parse_cards
+from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.writes import claim, commit_once, done_before, remember
 
@@ -29,7 +32,51 @@ HISTORY_SHOWN = 30
 
 
 def _game(group: Group, game_id: int) -> Game:
-    return db.first_or_404(sa.select(Game).join(Season).where(Game.id == game_id, Season.group_id == group.id))
+    return db.first_or_404(
+        sa.select(Game)
+        .join(Season)
+        .where(Game.id == game_id, Season.group_id == group.id)
+        .options(so.selectinload(Game.seats).joinedload(GamePlayer.player))
+    )
+
+
+def _last_round(game: Game) -> Round | None:
+    return db.session.scalar(
+        sa.select(Round).where(Round.game_id == game.id).order_by(Round.number.desc()).limit(1)
+    )
+
+
+def _round_count(game: Game) -> int:
+    return db.session.scalar(sa.select(sa.func.count(Round.id)).where(Round.game_id == game.id)) or 0
+
+
+def _state(kind: GameKind, game: Game, before: int | None = None) -> State:
+    """The stored state after the last round (or before round ``before``): no replay."""
+    query = sa.select(Round.result).where(Round.game_id == game.id)
+    if before is not None:
+        query = query.where(Round.number < before)
+    result = db.session.scalar(query.order_by(Round.number.desc()).limit(1))
+    return result if result is not None else kind.initial_state(game)
+
+
+def _names(game: Game) -> dict[str, str]:
+    return {str(p.id): p.name for p in game.players}
+
+
+def _end_or_reopen(kind: GameKind, game: Game, state: State, number: int) -> None:
+    """After a round is saved: the game ends when the engine says so (its winners
+    stored with it), and is in progress again when an edit undoes its end."""
+    if kind.over(state):
+        if game.status is not GameStatus.FINISHED:
+            game.status = GameStatus.FINISHED
+            game.finished_at = utcnow()
+            record(game, "finished", number)
+        game.outcome = {"winners": kind.winners(state)}
+    elif game.status is GameStatus.FINISHED:
+        game.status = GameStatus.IN_PROGRESS
+        game.finished_at = None
+        game.outcome = None
+        record(game, "reopened", number)
 
 
 @bp.get("/g/<code>/games/new")
@@ -39,108 +86,128 @@ def choose_kind(code: str) -> str:
     return render_template("games/choose.html", group=group, kinds=KINDS.values())
 
 
-@bp.route("/g/<code>/games/new/crapouille", methods=["GET", "POST"])
-def new_crapouille(code: str) -> ResponseReturnValue:
-    """Start a crapouille game: players in seat order, Super crapouille or not (sent twice, started once)."""
+@bp.route("/g/<code>/games/new/<kind_id>", methods=["GET", "POST"])
+def new_game(code: str, kind_id: str) -> ResponseReturnValue:
+    """Start a game of any kind: players in seat order and house rules (sent twice, started once)."""
     group = group_for(code)
+    kind = kind_for(kind_id)
     season = group.current_season
-    form = NewCrapouilleForm(group.players)
+    form = kind.setup_form(group, group.players)
     earlier = form.is_submitted() and done_before(form.once.data)
     if earlier:
         return redirect(earlier)
     if season is not None and form.validate_on_submit():
         token = form.once.data
-        game = Game(season=season, kind="crapouille", rules=form.rules, status=GameStatus.IN_PROGRESS)
-        game.seats = [GamePlayer(seat=i, player=p) for i, p in enumerate(form.chosen)]
+        game = Game(
+            season=season,
+            kind=kind.id,
+            rules=form.rules,  # type: ignore[attr-defined]
+            setup=form.setup,  # type: ignore[attr-defined]
+            status=GameStatus.IN_PROGRESS,
+        )
+        game.seats = [GamePlayer(seat=i, player=p) for i, p in enumerate(form.chosen)]  # type: ignore[attr-defined]
         db.session.add(game)
         db.session.flush()
         url = url_for("games.show", code=group.code, game_id=game.id)
         remember(token, url)
         earlier = commit_once(token)
         return redirect(earlier or url)
-    return render_template("games/new_crapouille.html", group=group, season=season, form=form)
+    return render_template(kind.new_template, group=group, season=season, form=form, kind=kind)
 
 
 @bp.get("/g/<code>/games/<int:game_id>")
 def show(code: str, game_id: int) -> str:
-    """The game: totals, who is still in, every hand most recent first."""
+    """The game as stored: the state after its last round, its rounds most recent
+    first (older ones on demand), its history. The engine does not run here."""
     group = group_for(code)
     game = _game(group, game_id)
-    sheet = crapouille_web.sheet_before(game)
-    names = {str(p.id): p.name for p in game.players}
-    count = len(game.rounds)
+    kind = kind_for(game.kind)
+    count = _round_count(game)
     upto = plain_int(request.args.get("upto", ""), 1, count) or count
-    shown = game.rounds[max(0, upto - ROUNDS_PER_PAGE) : upto]
-    hands = [
-        {
-            "round": rnd,
-            "cards": {p: parse_cards(c) for p, c in rnd.entry.get("hands", {}).items()},
-        }
-        for rnd in reversed(shown)
-    ]
-    older = shown[0].number - 1 if shown and shown[0].number > 1 else None
-    newer = upto + ROUNDS_PER_PAGE if upto < count else None
+    shown = list(
+        db.session.scalars(
+            sa.select(Round)
+            .where(Round.game_id == game.id, Round.number <= upto, Round.number > upto - ROUNDS_PER_PAGE)
+            .order_by(Round.number.desc())
+        )
+    )
+    state = _state(kind, game)
+    names = _names(game)
+    older = shown[-1].number - 1 if shown and shown[-1].number > 1 else None
+    newer = min(upto + ROUNDS_PER_PAGE, count) if upto < count else None
     return render_template(
-        "games/crapouille.html",
+        kind.game_template,
         group=group,
         game=game,
-        sheet=sheet,
+        kind=kind,
+        state=state,
         names=names,
-        places=sheet.places(),
-        hands=hands,
+        rounds=shown,
+        round_count=count,
+        pending=bool(shown) and shown[0].number == count and kind.pending(shown[0].entry),
         older=older,
-        newer=min(newer, count) if newer else None,
-        winner_names=[names[p] for p in sheet.winners()],
+        newer=newer,
         changes=recent(game, HISTORY_SHOWN),
         change_text=change_text,
         wake=True,
-        limit=crapouille.ELIMINATION_TOTAL,
-        deal=crapouille.deal(crapouille.Options.from_options(game.rules).super),
+        **kind.page_context(game, state, names),
     )
 
 
-@bp.route("/g/<code>/games/<int:game_id>/hands/new", methods=["GET", "POST"])
-def new_hand(code: str, game_id: int) -> ResponseReturnValue:
-    """Enter a hand: who went out, then each other player's cards or total.
+def _round_page(kind: GameKind, group: Group, game: Game, form: object, number: int, state: State) -> str:
+    return render_template(
+        kind.round_template,
+        wake=True,
+        group=group,
+        game=game,
+        kind=kind,
+        form=form,
+        number=number,
+        state=state,
+        names=_names(game),
+        **kind.page_context(game, state, _names(game)),
+    )
 
-    The form carries the hand's number and the game's version: sent twice, or from
-    two phones, it is saved once, and the other submission is told so.
-    """
+
+@bp.route("/g/<code>/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
+def new_round(code: str, game_id: int) -> ResponseReturnValue:
+    """Enter the next round. The form carries its number and the game's version: sent
+    twice, or from two phones, it is saved once, and the other submission is told so."""
     group = group_for(code)
     game = _game(group, game_id)
+    kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
-    if len(game.rounds) >= MAX_ROUNDS:
+    count = _round_count(game)
+    if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)
-    sheet = crapouille_web.sheet_before(game)
-    number = len(game.rounds) + 1
-    form = hand_form(game.players, number, sheet, game.version)
+    last = _last_round(game)
+    if last is not None and kind.pending(last.entry):
+        return redirect(url_for("games.edit_round", code=group.code, game_id=game.id, number=last.number))
+    number = count + 1
+    state = _state(kind, game)
+    form = kind.round_form(game, state, number)
     if form.validate_on_submit():
-        if not claim(game, plain_int(form.version.data, 0, 10**9)):  # type: ignore[attr-defined]
+        if not claim(game, form.based_on):  # type: ignore[attr-defined]
             db.session.rollback()
             flash(_("This hand was already saved from another device; here is the game now."))
             return redirect(game_url)
-        outcome = form.outcome  # type: ignore[attr-defined]
-        entry = crapouille_web.entry_for(form.winner.data, form.hands, form.points)  # type: ignore[attr-defined]
+        result = form.result  # type: ignore[attr-defined]
         device = current_device()
         db.session.add(
             Round(
                 game=game,
                 number=number,
-                entry=entry,
-                result=crapouille_web.result_for(outcome),
+                entry=form.entry,  # type: ignore[attr-defined]
+                result=result,
                 device_id=device.id if device else None,
             )
         )
         record(game, "round_added", number)
-        if outcome.over:
-            game.status = GameStatus.FINISHED
-            game.finished_at = utcnow()
-            game.outcome = {"winners": list(outcome.winners)}
-            record(game, "finished", number)
+        _end_or_reopen(kind, game, result, number)
         game.updated_at = utcnow()
         try:
             db.session.commit()
@@ -149,20 +216,62 @@ def new_hand(code: str, game_id: int) -> ResponseReturnValue:
             flash(_("This hand was already saved from another device; here is the game now."))
             return redirect(game_url)
         return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
-    names = {str(p.id): p.name for p in game.players}
-    return render_template(
-        "games/crapouille_hand.html",
-        wake=True,
-        group=group,
-        game=game,
-        form=form,
-        number=number,
-        sheet=sheet,
-        names=names,
-        live=[p for p in game.players if str(p.id) in sheet.in_play],
-        copies=crapouille.DECK.limit(Card(rank=Rank.ACE, suit=Suit.SPADES)),
-        jokers=crapouille.DECK.joker_limit,
-    )
+    return _round_page(kind, group, game, form, number, state)
+
+
+@bp.route("/g/<code>/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
+    """Correct round ``number``: the engine rescores it and every round after it. If a
+    later round no longer fits the new history, nothing changes and the page says which."""
+    group = group_for(code)
+    game = _game(group, game_id)
+    kind = kind_for(game.kind)
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
+    if target is None or game.status is GameStatus.ABANDONED:
+        flash(_("There is no hand %(n)d to correct.", n=number))
+        return redirect(game_url)
+    state = _state(kind, game, before=number)
+    form = kind.round_form(game, state, number, target.entry)
+    if form.validate_on_submit():
+        later = list(
+            db.session.scalars(
+                sa.select(Round).where(Round.game_id == game.id, Round.number > number).order_by(Round.number)
+            )
+        )
+        final_before = later[-1].result if later else target.result
+        results = [form.result]  # type: ignore[attr-defined]
+        for rnd in later:
+            try:
+                results.append(kind.score(game, results[-1], rnd.entry))
+            except RulesError as e:
+                form.round.errors = [  # type: ignore[attr-defined]
+                    _(
+                        "%(round)s no longer fits this correction: %(reason)s Nothing was changed.",
+                        round=kind.round_name(rnd.number),
+                        reason=e.text.get(current_lang()),
+                    )
+                ]
+                return _round_page(kind, group, game, form, number, state)
+        if not claim(game, form.based_on):  # type: ignore[attr-defined]
+            # Another phone changed the game since this form was shown: nothing is
+            # written; what was typed stays in the form, now based on the current game.
+            db.session.rollback()
+            form.round.errors = [_("The game changed in the meantime: nothing was changed. Here it is now.")]  # type: ignore[attr-defined]
+            form.version.data = str(game.version)  # type: ignore[attr-defined]
+            return _round_page(kind, group, game, form, number, _state(kind, game, before=number))
+        previous = {"entry": target.entry, "result": target.result}
+        target.entry = form.entry  # type: ignore[attr-defined]
+        for rnd, result in zip([target, *later], results, strict=True):
+            rnd.result = result
+        record(game, "round_edited", number, previous)
+        _end_or_reopen(kind, game, results[-1], (later[-1] if later else target).number)
+        game.updated_at = utcnow()
+        db.session.commit()
+        changed = kind.summary(final_before, results[-1], _names(game))
+        flash(_("%(round)s corrected.", round=kind.round_name(number)) + (" " + " · ".join(changed) if changed else ""))
+        return redirect(game_url)
+    return _round_page(kind, group, game, form, number, state)
 
 
 def _based_on() -> int | None:
@@ -170,15 +279,15 @@ def _based_on() -> int | None:
     return plain_int(request.form.get("version", ""), 0, 10**9)
 
 
-@bp.post("/g/<code>/games/<int:game_id>/hands/<int:number>/delete")
-def delete_hand(code: str, game_id: int, number: int) -> ResponseReturnValue:
-    """Take back hand ``number`` — only while it is the last one and the game is still
+@bp.post("/g/<code>/games/<int:game_id>/rounds/<int:number>/delete")
+def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
+    """Take back round ``number`` — only while it is the last one and the game is still
     at the version the page showed — reopening the game.  A repeat or a stale
     request changes nothing and says so.  Asked once; can be undone for a while."""
     group = group_for(code)
     game = _game(group, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
-    last = game.rounds[-1] if game.rounds else None
+    last = _last_round(game)
     fits = last is not None and last.number == number and game.status is not GameStatus.ABANDONED
     if fits and not confirmed():
         return confirmation_page(
@@ -198,7 +307,7 @@ def delete_hand(code: str, game_id: int, number: int) -> ResponseReturnValue:
         "device_id": last.device_id,
         "status": game.status.value,
     }
-    game.rounds.remove(last)
+    db.session.delete(last)
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
     game.outcome = None
@@ -285,7 +394,7 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
         flash(_("Game reopened."))
     else:
         kept = change.data or {}
-        number = change.round_number or len(game.rounds) + 1
+        number = change.round_number or _round_count(game) + 1
         db.session.add(
             Round(
                 game=game,
@@ -298,7 +407,7 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
         if kept.get("status") == GameStatus.FINISHED.value:
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
-            game.outcome = {"winners": list(kept["result"].get("winners", []))}
+            game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
         game.updated_at = utcnow()
         record(game, "round_restored", number)
         flash(_("Hand %(n)d is back.", n=number))

@@ -56,7 +56,7 @@ def _start_game(page: Any, group_url: str, *players: str) -> None:
 
 def _enter_hand(page: Any, link: str = "Saisir la donne 1") -> None:
     page.get_by_role("link", name=link).tap()
-    page.wait_for_url("**/hands/new")
+    page.wait_for_url("**/rounds/new")
     page.locator("#hand-form").wait_for()
 
 

@@ -231,7 +231,7 @@ PAGES: dict[str, Visit] = {
     "new-game": Visit(lambda w: w.urls["group"] + "/games/new"),
     "new-crapouille": Visit(lambda w: w.urls["group"] + "/games/new/crapouille", _pick_seats),
     "game": Visit(lambda w: w.urls["game"], _open_every_disclosure),
-    "hand": Visit(lambda w: w.urls["game"] + "/hands/new", _start_a_hand),
+    "hand": Visit(lambda w: w.urls["game"] + "/rounds/new", _start_a_hand),
     "error-404": Visit(lambda w: w.base + "/no/such/page", status=404),
     "confirm": Visit(lambda w: w.urls["group"] + "/devices", _ask_to_remove_the_other_device),
 }

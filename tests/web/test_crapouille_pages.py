@@ -16,7 +16,7 @@ def _setup(client, *names):
 def _hand(client, group, game_id, number, winner, **fields):
     data = {"round": str(number), "winner": str(winner.id)}
     data.update(fields)
-    return client.post(f"/g/{group.code}/games/{game_id}/hands/new", data=data)
+    return client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
 
 
 def test_new_game_needs_two_distinct_players(client):
@@ -59,7 +59,7 @@ def test_a_hand_with_cards_and_a_typed_total(client):
     # seed 003: « le 8 vaut vingt points, le joker, quinze points, le 2, dix points, les figures, cinq points »
     group, (ann, bob, cid) = _setup(client, "Ann", "Bob", "Cid")
     game_id = start_crapouille(client, group, [ann, bob, cid])
-    form = html(client.get(f"/g/{group.code}/games/{game_id}/hands/new"))
+    form = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/new"))
     assert "Qui a fini ?" in form and "Cartes en main" in form
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8c RJ 2t V♠", f"total_{cid.id}": "22"})
     assert r.status_code == 302
@@ -93,7 +93,7 @@ def test_bad_cards_are_refused_next_to_the_field_and_nothing_is_saved(client):
     assert "Un total est un nombre entier de 0 à 779." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "12"})
     assert "Il manque les cartes ou le total de" in html(r)
-    r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"total_{bob.id}": "12"})
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data={"round": "1", f"total_{bob.id}": "12"})
     assert "Indiquez qui a fini." in html(r)
     assert db.session.scalar(sa.select(sa.func.count(Round.id))) == 0
 
@@ -108,7 +108,7 @@ def test_over_300_is_out_300_stays_and_the_last_one_wins(client):
     )
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert "hors jeu" in page
-    form = html(client.get(f"/g/{group.code}/games/{game_id}/hands/new"))
+    form = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/new"))
     assert f"cards_{cid.id}" not in form and f"cards_{bob.id}" in form  # eliminated players are not asked
     r = _hand(client, group, game_id, 2, cid, **{f"total_{bob.id}": "5", f"total_{ann.id}": "3"})
     assert r.status_code == 200 and "N’est pas un choix valide." in html(r)
@@ -120,7 +120,7 @@ def test_over_300_is_out_300_stays_and_the_last_one_wins(client):
     assert "Victoire\u00a0: Ann" in page and "Classement final" in page
     assert page.index('data-player="Ann"') < page.index('data-player="Bob"') < page.index('data-player="Cid"')
     # No more hands once it is over.
-    r = client.get(f"/g/{group.code}/games/{game_id}/hands/new")
+    r = client.get(f"/g/{group.code}/games/{game_id}/rounds/new")
     assert r.status_code == 302
     assert "Cette partie est terminée" in html(client.get(r.headers["Location"]))
 
@@ -152,7 +152,7 @@ def test_delete_the_last_hand_reopens_a_finished_game(client):
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED
     version = game.version
-    url = f"/g/{group.code}/games/{game_id}/hands/2/delete"
+    url = f"/g/{group.code}/games/{game_id}/rounds/2/delete"
     assert client.post(url, data={"version": str(version), "confirmed": "1"}).status_code == 302
     db.session.expire_all()
     assert game.status is GameStatus.IN_PROGRESS and len(game.rounds) == 1
@@ -168,20 +168,20 @@ def test_a_delete_sent_twice_or_stale_changes_nothing(client):
         _hand(client, group, game_id, n, ann, **{f"total_{bob.id}": "1"})
     game = db.session.get(Game, game_id)
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
-    assert f'action="/g/{group.code}/games/{game_id}/hands/5/delete"' in page
+    assert f'action="/g/{group.code}/games/{game_id}/rounds/5/delete"' in page
     assert f'name="version" value="{game.version}"' in page
     form = {"version": str(game.version), "confirmed": "1"}
-    url = f"/g/{group.code}/games/{game_id}/hands/5/delete"
+    url = f"/g/{group.code}/games/{game_id}/rounds/5/delete"
     assert client.post(url, data=form).status_code == 302
     again = client.post(url, data=form, follow_redirects=True)
     assert "La donne 5 n’a pas été supprimée" in html(again)
     db.session.expire_all()
     assert [r.number for r in game.rounds] == [1, 2, 3, 4]
     # Deleting hand 4 with the version of the page that showed hand 5: stale, refused.
-    assert client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=form).status_code == 302
+    assert client.post(f"/g/{group.code}/games/{game_id}/rounds/4/delete", data=form).status_code == 302
     # A missing or malformed version is refused too.
     for bad in ({"confirmed": "1"}, {"version": "²", "confirmed": "1"}, {"version": "9" * 5000, "confirmed": "1"}):
-        client.post(f"/g/{group.code}/games/{game_id}/hands/4/delete", data=bad)
+        client.post(f"/g/{group.code}/games/{game_id}/rounds/4/delete", data=bad)
     db.session.expire_all()
     assert [r.number for r in game.rounds] == [1, 2, 3, 4]
 

@@ -23,7 +23,7 @@ def _game(client, *names):
 
 def _hand(client, group, game_id, winner, **fields):
     data = {"round": "1", "winner": str(winner.id), **fields}
-    return client.post(f"/g/{group.code}/games/{game_id}/hands/new", data=data)
+    return client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
 
 
 def _english(client):
@@ -112,7 +112,7 @@ def _picker(page):
 
 def _hand_page(client, group, game_id):
     """The hand page's HTML as sent (attributes still escaped)."""
-    r = client.get(f"/g/{group.code}/games/{game_id}/hands/new")
+    r = client.get(f"/g/{group.code}/games/{game_id}/rounds/new")
     assert r.status_code == 200
     return r.get_data(as_text=True)
 

@@ -93,10 +93,10 @@ def test_every_form_refuses_junk_cleanly(app: Flask, client: FlaskClient, form: 
         ),
         "game": (f"/g/{code}/games/new/crapouille", ["seats-0", "seats-1", "seats-2", "super_crapouille", "once"]),
         "hand": (
-            f"/g/{code}/games/{game_id}/hands/new",
+            f"/g/{code}/games/{game_id}/rounds/new",
             ["round", "version", "winner", *(f"cards_{p}" for p in pid), *(f"total_{p}" for p in pid)],
         ),
-        "delete": (f"/g/{code}/games/{game_id}/hands/1/delete", ["version"]),
+        "delete": (f"/g/{code}/games/{game_id}/rounds/1/delete", ["version"]),
         "lang": ("/lang/en", ["next"]),
     }[form]
     likely = {

@@ -84,7 +84,7 @@ def test_nul_in_any_text_field_is_refused_at_the_field(app: Flask, client: Flask
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     r = client.post(
-        f"/g/{group.code}/games/{game_id}/hands/new",
+        f"/g/{group.code}/games/{game_id}/rounds/new",
         data={"round": "1", "winner": str(ann.id), f"cards_{bob.id}": "8h\x00"},
     )
     assert r.status_code == 200 and "ne peut pas être enregistré" in html(r)
@@ -100,7 +100,7 @@ def test_a_total_is_plain_digits_within_range(client: FlaskClient, total: str) -
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     r = client.post(
-        f"/g/{group.code}/games/{game_id}/hands/new",
+        f"/g/{group.code}/games/{game_id}/rounds/new",
         data={"round": "1", "winner": str(ann.id), f"total_{bob.id}": total},
     )
     assert r.status_code == 200 and "Un total est un nombre entier de 0 à 779." in html(r)
@@ -357,7 +357,7 @@ def test_device_rename_and_the_hands_say_who_entered_them(app: Flask, client: Fl
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     client.post(
-        f"/g/{group.code}/games/{game_id}/hands/new",
+        f"/g/{group.code}/games/{game_id}/rounds/new",
         data={"round": "1", "winner": str(ann.id), f"total_{bob.id}": "3"},
     )
     assert "Saisie depuis Téléphone de Cid" in html(client.get(f"/g/{group.code}/games/{game_id}"))
@@ -473,7 +473,7 @@ def test_a_game_page_shows_recent_hands_with_older_on_demand(client: FlaskClient
     game_id = start_crapouille(client, group, [ann, bob])
     for n in range(1, 26):
         r = client.post(
-            f"/g/{group.code}/games/{game_id}/hands/new",
+            f"/g/{group.code}/games/{game_id}/rounds/new",
             data={"round": str(n), "winner": str(ann.id), f"total_{bob.id}": "0"},
         )
         assert r.status_code == 302
@@ -496,9 +496,9 @@ def test_a_game_refuses_hands_past_its_bound(client: FlaskClient, monkeypatch: p
     game_id = start_crapouille(client, group, [ann, bob])
     for n in range(1, 5):
         client.post(
-            f"/g/{group.code}/games/{game_id}/hands/new",
+            f"/g/{group.code}/games/{game_id}/rounds/new",
             data={"round": str(n), "winner": str(ann.id), f"total_{bob.id}": "0"},
         )
     assert count(Round) == 3
-    r = client.get(f"/g/{group.code}/games/{game_id}/hands/new", follow_redirects=True)
+    r = client.get(f"/g/{group.code}/games/{game_id}/rounds/new", follow_redirects=True)
     assert "Cette partie compte déjà 3 donnes" in html(r)

@@ -17,7 +17,7 @@ from tests.helpers import add_players, create_group, html, start_crapouille
 
 def _hand(client: FlaskClient, group, game_id: int, number: int, winner, **fields: str):
     data = {"round": str(number), "winner": str(winner.id), **fields}
-    return client.post(f"/g/{group.code}/games/{game_id}/hands/new", data=data)
+    return client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
 
 
 # --- themes -----------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def test_deleting_a_hand_asks_once_then_can_be_undone(client: FlaskClient) -> No
     _hand(client, group, game_id, 2, ann, **{f"total_{bob.id}": "60"})
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED
-    url = f"/g/{group.code}/games/{game_id}/hands/2/delete"
+    url = f"/g/{group.code}/games/{game_id}/rounds/2/delete"
     # Without script: a confirmation page that posts the same form again, confirmed.
     page = html(client.post(url, data={"version": str(game.version)}))
     assert "Supprimer la donne 2\u00a0?" in page and 'name="confirmed" value="1"' in page
@@ -177,7 +177,7 @@ def test_every_page_has_its_title_a_description_and_sound_references(client: Fla
         f"/g/{group.code}/games/new": None,
         f"/g/{group.code}/games/new/crapouille": None,
         f"/g/{group.code}/games/{game_id}": None,
-        f"/g/{group.code}/games/{game_id}/hands/new": None,
+        f"/g/{group.code}/games/{game_id}/rounds/new": None,
     }
     titles = set()
     for path in pages:
@@ -220,7 +220,7 @@ def test_a_failed_hand_names_players_and_reports_every_fault_at_once(client: Fla
     assert 'value="8C"' in page and 'value="20"' in page  # nothing typed is lost
     assert db.session.scalar(sa.select(sa.func.count(Round.id))) == 0
     # A missing winner and a bad card are reported together too.
-    r = client.post(f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", f"cards_{bob.id}": "8x"})
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data={"round": "1", f"cards_{bob.id}": "8x"})
     page = html(r)
     assert "Indiquez qui a fini." in page and "Carte inconnue" in page
 

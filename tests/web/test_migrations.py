@@ -1,5 +1,7 @@
 """The Alembic migrations build exactly the models' schema, on SQLite and PostgreSQL."""
 
+import json
+
 import flask_migrate
 import pytest
 import sqlalchemy as sa
@@ -85,4 +87,83 @@ def test_upgrade_makes_name_keys_accent_insensitive(bare_app):
     with db.engine.connect() as conn:
         rows = conn.execute(sa.text("SELECT name, name_key FROM players ORDER BY id")).all()
     assert [tuple(r) for r in rows] == [("Zoe", "zoe"), ("Zoé (2)", "zoe (2)"), ("Ann", "ann")]
+    flask_migrate.downgrade(revision="base")
+
+
+def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
+    # Issue 10: a database holding a crapouille game from the earlier schema upgrades
+    # with its games and rounds intact, and the game page reads the stored states.
+    flask_migrate.upgrade(revision="537a8e38a93e")
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO groups (id, code, name, passphrase_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'G', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO seasons (id, group_id, name, name_key, starts_on, is_current, created_at) "
+                "VALUES (1, 1, '2026', '2026', '2026-01-01', :t, CURRENT_TIMESTAMP)"
+            ),
+            {"t": True},
+        )
+        for pid, name in [(1, "Ann"), (2, "Bob"), (3, "Cid")]:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO players (id, group_id, name, name_key, created_at) "
+                    "VALUES (:id, 1, :n, :k, CURRENT_TIMESTAMP)"
+                ),
+                {"id": pid, "n": name, "k": name.lower()},
+            )
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, season_id, kind, rules, status, created_at, updated_at, version) "
+                "VALUES (1, 1, 'crapouille', '{}', 'in_progress', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 2)"
+            )
+        )
+        for seat, pid in enumerate([3, 1, 2]):
+            conn.execute(
+                sa.text("INSERT INTO game_players (game_id, seat, player_id) VALUES (1, :s, :p)"), {"s": seat, "p": pid}
+            )
+        results = [
+            {
+                "points": {"1": 0, "2": 301, "3": 5},
+                "totals": {"1": 0, "2": 301, "3": 5},
+                "eliminated": ["2"],
+                "in_play": ["3", "1"],
+                "over": False,
+                "places": {},
+                "ranking": [],
+                "winners": [],
+            },
+            {
+                "points": {"1": 0, "3": 7},
+                "totals": {"1": 0, "2": 301, "3": 12},
+                "eliminated": [],
+                "in_play": ["3", "1"],
+                "over": False,
+                "places": {},
+                "ranking": [],
+                "winners": [],
+            },
+        ]
+        for number, result in enumerate(results, start=1):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO rounds (game_id, number, entry, result, created_at) "
+                    "VALUES (1, :n, '{}', :r, CURRENT_TIMESTAMP)"
+                ),
+                {"n": number, "r": json.dumps(result)},
+            )
+    flask_migrate.upgrade()
+    with db.engine.connect() as conn:
+        stored = [
+            json.loads(r) if isinstance(r, str) else r
+            for r in conn.execute(sa.text("SELECT result FROM rounds ORDER BY number")).scalars()
+        ]
+        assert conn.execute(sa.text("SELECT setup FROM games")).scalar() in ("{}", {})
+    assert [s["players"] for s in stored] == [["3", "1", "2"]] * 2
+    assert [s["eliminations"] for s in stored] == [[["2"]], [["2"]]]
+    assert stored[1]["totals"] == {"1": 0, "2": 301, "3": 12}
     flask_migrate.downgrade(revision="base")

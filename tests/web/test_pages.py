@@ -10,7 +10,8 @@ def _all_pages(client):
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     client.post(
-        f"/g/{group.code}/games/{game_id}/hands/new", data={"round": "1", "winner": str(ann.id), f"total_{bob.id}": "9"}
+        f"/g/{group.code}/games/{game_id}/rounds/new",
+        data={"round": "1", "winner": str(ann.id), f"total_{bob.id}": "9"},
     )
     season = group.current_season
     return [
@@ -25,7 +26,7 @@ def _all_pages(client):
         f"/g/{group.code}/games/new",
         f"/g/{group.code}/games/new/crapouille",
         f"/g/{group.code}/games/{game_id}",
-        f"/g/{group.code}/games/{game_id}/hands/new",
+        f"/g/{group.code}/games/{game_id}/rounds/new",
     ]
 
 

@@ -33,7 +33,7 @@ def test_renaming_keeps_the_history(client):
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     client.post(
-        f"/g/{group.code}/games/{game_id}/hands/new",
+        f"/g/{group.code}/games/{game_id}/rounds/new",
         data={"round": "1", "winner": str(ann.id), f"total_{bob.id}": "17"},
     )
     r = client.post(f"/g/{group.code}/players/{bob.id}", data={"name": "Robert"})
@@ -84,7 +84,7 @@ def test_season_standings_count_wins(client):
     for winner, loser in [(ann, bob), (ann, cid), (bob, ann)]:
         game_id = start_crapouille(client, group, [winner, loser])
         r = client.post(
-            f"/g/{group.code}/games/{game_id}/hands/new",
+            f"/g/{group.code}/games/{game_id}/rounds/new",
             data={"round": "1", "winner": str(winner.id), f"total_{loser.id}": "301"},
         )
         assert r.status_code == 302

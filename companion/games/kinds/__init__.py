@@ -1,0 +1,42 @@
+"""The kinds of game a group can play, found by their engine id in one registry.
+
+Each kind is a module of this package (``crapouille.py``…) with a
+:class:`~companion.games.kinds.base.GameKind`; adding a kind is adding a module and
+its templates, and a line below: no other kind, and no route, changes.
+"""
+
+from __future__ import annotations
+
+from flask import abort
+from flask_babel import lazy_gettext as _l
+
+from companion.games.kinds.base import GameKind
+from companion.games.kinds.crapouille import Crapouille
+
+#: Every kind offered, in the order of the new-game page.
+KINDS: dict[str, GameKind] = {kind.id: kind for kind in (Crapouille(),)}
+
+
+def kind_for(kind_id: str) -> GameKind:
+    """The kind of that id (404 for a kind this version does not know)."""
+    kind = KINDS.get(kind_id)
+    if kind is None:
+        abort(404)
+    return kind
+
+
+def kind_name(kind: str) -> str:
+    """A game kind's display name (the id itself for a kind this version does not know)."""
+    known = KINDS.get(kind)
+    return str(known.name) if known else kind
+
+
+def status_name(status: object) -> str:
+    """A game status for display."""
+    names = {
+        "in_progress": _l("in progress"),
+        "finished": _l("finished"),
+        "abandoned": _l("abandoned"),
+    }
+    value = getattr(status, "value", status)
+    return str(names.get(str(value), value))
