@@ -41,9 +41,7 @@ def _game(group: Group, game_id: int) -> Game:
 
 
 def _last_round(game: Game) -> Round | None:
-    return db.session.scalar(
-        sa.select(Round).where(Round.game_id == game.id).order_by(Round.number.desc()).limit(1)
-    )
+    return db.session.scalar(sa.select(Round).where(Round.game_id == game.id).order_by(Round.number.desc()).limit(1))
 
 
 def _round_count(game: Game) -> int:
