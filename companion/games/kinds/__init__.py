@@ -14,7 +14,10 @@ from companion.games.kinds.base import GameKind
 from companion.games.kinds.crapouille import Crapouille
 
 #: Every kind offered, in the order of the new-game page.
-KINDS: dict[str, GameKind] = {kind.id: kind for kind in (Crapouille(),)}
+_ALL: list[GameKind] = [Crapouille()]
+# (le Président and Piketty)
+# (whist with a tarot deck)
+KINDS: dict[str, GameKind] = {kind.id: kind for kind in _ALL}
 
 
 def kind_for(kind_id: str) -> GameKind:
