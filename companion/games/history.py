@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -35,14 +36,15 @@ def recent(game: Game, limit: int) -> list[GameChange]:
     return list(db.session.scalars(query))
 
 
-def change_text(change: GameChange) -> str:
-    """A change as the history shows it."""
+def change_text(change: GameChange, round_name: Callable[[int], str]) -> str:
+    """A change as the history shows it; ``round_name`` names a round in the game's words."""
     n = change.round_number or 0
     texts = {
-        "round_added": lambda: _("Hand %(n)d entered", n=n),
-        "round_deleted": lambda: _("Hand %(n)d deleted", n=n),
-        "round_restored": lambda: _("Hand %(n)d restored", n=n),
-        "round_edited": lambda: _("Hand %(n)d corrected", n=n),
+        "round_added": lambda: _("%(round)s entered", round=round_name(n)),
+        "round_deleted": lambda: _("%(round)s deleted", round=round_name(n)),
+        "round_restored": lambda: _("%(round)s restored", round=round_name(n)),
+        "round_edited": lambda: _("%(round)s corrected", round=round_name(n)),
+        "round_completed": lambda: _("%(round)s completed", round=round_name(n)),
         "finished": lambda: _("Game over"),
         "abandoned": lambda: _("Game abandoned"),
         "reopened": lambda: _("Game reopened"),

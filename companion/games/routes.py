@@ -57,6 +57,11 @@ def _state(kind: GameKind, game: Game, before: int | None = None) -> State:
     return result if result is not None else kind.initial_state(game)
 
 
+def _first_up(text: str) -> str:
+    """« la donne 3 » → « La donne 3 » (the start of a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 def _names(game: Game) -> dict[str, str]:
     return {str(p.id): p.name for p in game.players}
 
@@ -146,7 +151,7 @@ def show(code: str, game_id: int) -> str:
         older=older,
         newer=newer,
         changes=recent(game, HISTORY_SHOWN),
-        change_text=change_text,
+        change_text=lambda change: change_text(change, kind.round_name),
         wake=True,
         **kind.page_context(game, state, names),
     )
@@ -187,12 +192,17 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         return redirect(url_for("games.edit_round", code=group.code, game_id=game.id, number=last.number))
     number = count + 1
     state = _state(kind, game)
+    if kind.over(state):
+        flash(_("The rounds played have ended this game: correct or delete the last one to go on."))
+        return redirect(game_url)
     form = kind.round_form(game, state, number)
     if form.validate_on_submit():
         if not claim(game, form.based_on):  # type: ignore[attr-defined]
+            # Saved meanwhile from another phone (or this one, twice): nothing is written,
+            # and what was typed stays in the form, with the message and a way to the game.
             db.session.rollback()
-            flash(_("This hand was already saved from another device; here is the game now."))
-            return redirect(game_url)
+            form.round.errors = [_("This hand was already saved from another device; here is the game now.")]  # type: ignore[attr-defined]
+            return _round_page(kind, group, game, form, number, state), 409
         result = form.result  # type: ignore[attr-defined]
         device = current_device()
         db.session.add(
@@ -226,8 +236,11 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
-    if target is None or game.status is GameStatus.ABANDONED:
-        flash(_("There is no hand %(n)d to correct.", n=number))
+    if target is None:
+        flash(_("There is no %(the_round)s to correct.", the_round=kind.the_round(number)))
+        return redirect(game_url)
+    if game.status is not GameStatus.IN_PROGRESS:
+        flash(_("This game is closed: reopen it to correct a round."))
         return redirect(game_url)
     state = _state(kind, game, before=number)
     form = kind.round_form(game, state, number, target.entry)
@@ -259,13 +272,17 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
             form.version.data = str(game.version)  # type: ignore[attr-defined]
             return _round_page(kind, group, game, form, number, _state(kind, game, before=number))
         previous = {"entry": target.entry, "result": target.result}
+        second_step = kind.pending(target.entry)
         target.entry = form.entry  # type: ignore[attr-defined]
         for rnd, result in zip([target, *later], results, strict=True):
             rnd.result = result
-        record(game, "round_edited", number, previous)
+        record(game, "round_completed" if second_step else "round_edited", number, previous)
         _end_or_reopen(kind, game, results[-1], (later[-1] if later else target).number)
         game.updated_at = utcnow()
         db.session.commit()
+        if second_step:  # the second step of a round entered in two (whist's tricks), not a correction
+            flash(_("%(round)s entered.", round=kind.round_name(number)))
+            return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
         changed = kind.summary(final_before, results[-1], _names(game))
         flash(_("%(round)s corrected.", round=kind.round_name(number)) + (" " + " · ".join(changed) if changed else ""))
         return redirect(game_url)
@@ -284,20 +301,29 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     request changes nothing and says so.  Asked once; can be undone for a while."""
     group = group_for(code)
     game = _game(group, game_id)
+    kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     last = _last_round(game)
     fits = last is not None and last.number == number and game.status is not GameStatus.ABANDONED
     if fits and not confirmed():
         return confirmation_page(
-            _("Delete hand %(n)d?", n=number),
-            _("Hand %(n)d and its scores will be removed. You can undo it for a few minutes.", n=number),
-            _("Delete hand %(n)d", n=number),
+            _("Delete %(the_round)s?", the_round=kind.the_round(number)),
+            _(
+                "%(round)s and its scores will be removed. You can undo it for a few minutes.",
+                round=kind.round_name(number),
+            ),
+            _("Delete %(the_round)s", the_round=kind.the_round(number)),
             game_url,
             group=group,
         )
     if not fits or last is None or not claim(game, _based_on()):
         db.session.rollback()
-        flash(_("Hand %(n)d was not deleted: the game changed in the meantime. Nothing was changed.", n=number))
+        flash(
+            _(
+                "%(round)s was not deleted: the game changed in the meantime. Nothing was changed.",
+                round=_first_up(kind.the_round(number)),
+            )
+        )
         return redirect(game_url)
     kept = {
         "entry": last.entry,
@@ -313,7 +339,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     change = record(game, "round_deleted", number, kept)
     db.session.commit()
     offer(
-        _("Hand %(n)d deleted.", n=number),
+        _("%(round)s deleted.", round=kind.round_name(number)),
         url_for("games.undo", code=group.code, game_id=game.id, change_id=change.id),
         version=game.version,
     )
@@ -349,12 +375,40 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
     return redirect(game_url)
 
 
-@bp.post("/g/<code>/games/<int:game_id>/reopen")
-def reopen(code: str, game_id: int) -> Response:
-    """Reopen an abandoned game."""
+@bp.post("/g/<code>/games/<int:game_id>/finish")
+def finish(code: str, game_id: int) -> ResponseReturnValue:
+    """Finish a game early: the players leading now win (asked once; it can be reopened)."""
     group = group_for(code)
     game = _game(group, game_id)
-    if game.status is GameStatus.ABANDONED and claim(game, _based_on()):
+    kind = kind_for(game.kind)
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    if game.status is GameStatus.IN_PROGRESS and not confirmed():
+        return confirmation_page(
+            _("Finish the game now?"),
+            _("Whoever leads now wins. The game can be reopened."),
+            _("Finish the game"),
+            game_url,
+            group=group,
+        )
+    if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
+        game.status = GameStatus.FINISHED
+        game.finished_at = utcnow()
+        game.outcome = {"winners": kind.leaders(_state(kind, game)), "early": True}
+        game.updated_at = utcnow()
+        record(game, "finished")
+        db.session.commit()
+        flash(_("Game finished."))
+    else:
+        db.session.rollback()
+    return redirect(game_url)
+
+
+@bp.post("/g/<code>/games/<int:game_id>/reopen")
+def reopen(code: str, game_id: int) -> Response:
+    """Reopen a finished or abandoned game (a finished game is read-only until then)."""
+    group = group_for(code)
+    game = _game(group, game_id)
+    if game.status is not GameStatus.IN_PROGRESS and claim(game, _based_on()):
         _reopen(game)
         db.session.commit()
         flash(_("Game reopened."))
@@ -365,6 +419,8 @@ def reopen(code: str, game_id: int) -> Response:
 
 def _reopen(game: Game) -> None:
     game.status = GameStatus.IN_PROGRESS
+    game.finished_at = None
+    game.outcome = None
     game.updated_at = utcnow()
     record(game, "reopened")
 
@@ -408,6 +464,6 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
             game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
         game.updated_at = utcnow()
         record(game, "round_restored", number)
-        flash(_("Hand %(n)d is back.", n=number))
+        flash(_("%(round)s is back.", round=_first_up(kind_for(game.kind).the_round(number))))
     db.session.commit()
     return redirect(game_url)

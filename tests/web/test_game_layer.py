@@ -92,6 +92,15 @@ def test_an_edit_can_end_or_reopen_the_game(client: FlaskClient) -> None:
     db.session.rollback()
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED and game.outcome == {"winners": [str(ann.id)]}
+    # A finished game is read-only until reopened.
+    r = client.get(f"/g/{group.code}/games/{game_id}/rounds/6/edit", follow_redirects=True)
+    assert "Cette partie est close : rouvrez-la pour corriger une donne." in html(r)
+    client.post(f"/g/{group.code}/games/{game_id}/reopen", data={"version": str(game.version)})
+    db.session.rollback()
+    game = db.session.get(Game, game_id)
+    assert game.status is GameStatus.IN_PROGRESS
+    r = client.get(f"/g/{group.code}/games/{game_id}/rounds/new", follow_redirects=True)
+    assert "Les donnes jouées ont fini cette partie" in html(r)
     data = {"round": "6", "version": str(game.version), "winner": str(ann.id)}
     data |= {f"total_{bob.id}": "1", f"total_{cid.id}": "1"}
     client.post(f"/g/{group.code}/games/{game_id}/rounds/6/edit", data=data)
@@ -124,3 +133,37 @@ def test_the_game_page_reads_stored_states_in_a_constant_number_of_queries(app: 
     for n in range(4, 31):
         _hand(client, group, game_id, n, ann, **{str(bob.id): 1})
     assert queries() == few
+
+
+def test_a_game_can_be_finished_early_and_reopened(client: FlaskClient) -> None:
+    group, (ann, _bob, _cid), game_id = _game_of_six(client)
+    game = db.session.get(Game, game_id)
+    url = f"/g/{group.code}/games/{game_id}/finish"
+    assert "Terminer la partie maintenant\u00a0?" in html(client.post(url, data={"version": str(game.version)}))
+    client.post(url, data={"version": str(game.version), "confirmed": "1"})
+    db.session.rollback()
+    game = db.session.get(Game, game_id)
+    assert game.status is GameStatus.FINISHED and game.outcome["winners"] == [str(ann.id)]  # Ann: 0 points
+    page = html(client.get(f"/g/{group.code}/games/{game_id}"))
+    assert "Victoire\u00a0: Ann" in page and "Rouvrir la partie" in page and "Saisir la donne" not in page
+    client.post(f"/g/{group.code}/games/{game_id}/reopen", data={"version": str(game.version)})
+    db.session.rollback()
+    assert db.session.get(Game, game_id).status is GameStatus.IN_PROGRESS
+
+
+def test_two_phones_sending_the_same_round_save_it_once(app: Flask, client: FlaskClient) -> None:
+    from tests.web.test_hardening import copy_client, together
+
+    group = create_group(client)
+    ann, bob = add_players(client, group, "Ann", "Bob")
+    game_id = start_crapouille(client, group, [ann, bob])
+    game = db.session.get(Game, game_id)
+    phones = [copy_client(app, client) for _ in range(2)]
+    data = {"round": "1", "version": str(game.version), "winner": str(ann.id), f"total_{bob.id}": "12"}
+    url = f"/g/{group.code}/games/{game_id}/rounds/new"
+    results = together(2, lambda i: phones[i].post(url, data=data))
+    assert all(not isinstance(r, Exception) and r.status_code in (200, 302, 409) for r in results), results
+    assert db.session.scalar(sa.select(sa.func.count(Round.id))) == 1
+    # The other phone is told so (the form again, with the message, or the game with a flash).
+    loser = next((r for r in results if r.status_code != 302), None)
+    assert loser is None or "déjà été enregistrée depuis un autre appareil" in html(loser)

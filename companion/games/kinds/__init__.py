@@ -15,8 +15,12 @@ from companion.games.kinds.crapouille import Crapouille
 
 #: Every kind offered, in the order of the new-game page.
 _ALL: list[GameKind] = [Crapouille()]
-# (le Président and Piketty)
-# (whist with a tarot deck)
+from companion.games.kinds.president import Piketty, President  # noqa: E402
+
+_ALL += [President(), Piketty()]
+from companion.games.kinds.whist_tarot import WhistTarot  # noqa: E402
+
+_ALL += [WhistTarot()]
 KINDS: dict[str, GameKind] = {kind.id: kind for kind in _ALL}
 
 

@@ -46,7 +46,11 @@ class GameKind:
     round_template: str
 
     def round_name(self, number: int) -> str:
-        """« Donne 3 », « Manche 3 »…"""
+        """« Donne 3 », « Manche 3 »… (a title, or the subject of a sentence)."""
+        raise NotImplementedError
+
+    def the_round(self, number: int) -> str:
+        """« la donne 3 », « la manche 3 »… (inside a sentence)."""
         raise NotImplementedError
 
     # --- setting a game up
@@ -85,6 +89,10 @@ class GameKind:
     def winners(self, state: State) -> list[str]:
         """The winners' ids (``str``) once the game is over."""
         return [str(p) for p in state.get("winners", [])]
+
+    def leaders(self, state: State) -> list[str]:
+        """Who wins if the table stops the game now (it is finished early)."""
+        raise NotImplementedError
 
     def summary(self, before: State, after: State, names: dict[str, str]) -> list[str]:
         """What differs between two states, in the players' words (an edit's report)."""

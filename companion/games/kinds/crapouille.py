@@ -256,6 +256,15 @@ class Crapouille(GameKind):
     def round_name(self, number: int) -> str:
         return _("Hand %(n)d", n=number)
 
+    def the_round(self, number: int) -> str:
+        return _("hand %(n)d", n=number)
+
+    def leaders(self, state: State) -> list[str]:
+        """The lowest total among the players still in."""
+        live = state["in_play"]
+        best = min(state["totals"][p] for p in live)
+        return [p for p in live if state["totals"][p] == best]
+
     def setup_form(self, group: Group, players: list[Player]) -> NewCrapouilleForm:
         return NewCrapouilleForm(players)
 
@@ -308,5 +317,5 @@ class Crapouille(GameKind):
             "two_player_rule": len(state["in_play"]) == 2,
             "ranking": ranking,
             "places": state.get("places", {}),
-            "winner_names": [names[p] for p in state.get("winners", [])],
+            "winner_names": [names[p] for p in (game.outcome or {}).get("winners", state.get("winners", []))],
         }

@@ -1,0 +1,315 @@
+"""Whist avec un jeu de Tarot on the shared game layer (seed 002): its setup form (the
+players and the first dealer), its deal form in two steps, and each deal settled by the
+engine (``companion.rules.whist_tarot``).
+
+A deal is entered as it is played: the bids first, saved at once (the round's entry is
+``{"bids": …}``, :meth:`WhistTarot.pending` is true and its result is the state with
+the deal in progress), then the tricks, on the same round (``{"bids": …, "tricks": …}``).
+
+The stored state (``Round.result``; players named by their id as a string)::
+
+    players   the seats, clockwise
+    stakes    each player's stake (14 at the start)
+    deal      the deal in progress (pending) or the next one: {dealer, cards, blind}
+    pending   whether the bids of ``deal`` are in and its tricks awaited
+    played    the deal ``bids``/``tricks``/``losses`` belong to (None before the first)
+    bids, tricks, losses   of that deal (tricks and losses empty while it is pending)
+    over, winners
+
+The engine is asked with the players' names, so that its reasons name them; its fields
+(``bids.Ann``) are mapped back to the form's fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import HiddenField, RadioField, SubmitField
+from wtforms.fields.choices import SelectChoice
+
+from companion.forms import add_error, plain_int
+from companion.games.forms import RoundForm, SeatsForm
+from companion.games.kinds.base import Entry, GameKind, State
+from companion.i18n import current_lang
+from companion.models import Game, Group, Player
+from companion.rules import whist_tarot
+from companion.rules.i18n import RulesError, Text
+
+
+class NewWhistForm(SeatsForm):
+    """Players in seat order (3 or 4) and who deals first."""
+
+    dealer = RadioField(_l("Who deals first?"), validate_choice=False)
+    submit = SubmitField(_l("Start the game"))
+
+    def __init__(self, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(players, **kwargs)
+        self.dealer.choices = [SelectChoice(str(p.id), p.name) for p in players]
+
+    def check_players(self, ids: Sequence[str]) -> None:
+        """The engine's limits (3 or 4 players)."""
+        whist_tarot.check_players(list(ids))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The seats, then a first dealer among the seated players (the first seat if none)."""
+        if not super().validate(extra_validators):
+            return False
+        if self.dealer.data and self.dealer.data not in {str(p.id) for p in self.chosen}:
+            add_error(self.dealer, _("The first dealer has to play in this game."))
+            return False
+        return True
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """No house rules: the engine takes none."""
+        return {}
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The first dealer (the first seat unless another was chosen)."""
+        chosen = self.dealer.data if self.dealer.data else (str(self.chosen[0].id) if self.chosen else None)
+        return {"dealer": chosen}
+
+
+# --- the engine, asked with names
+
+
+def _spec(spec: whist_tarot.DealSpec, key_of: Mapping[str, str]) -> dict[str, Any]:
+    return {"dealer": key_of[spec.dealer], "cards": spec.cards, "blind": spec.blind}
+
+
+def _moved(error: RulesError, key_of: Mapping[str, str]) -> RulesError:
+    """The engine's error with its field naming the player by id (``bids.12``)."""
+    source, _dot, name = (error.field or "").partition(".")
+    if name in key_of:
+        return RulesError(error.text, f"{source}.{key_of[name]}")
+    return error
+
+
+_GAME_OVER = Text("La partie est finie : une mise est vide.", "The game is over: a stake is empty.")
+
+
+def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
+    """The state after a deal entered as ``entry`` (bids, and tricks once played) from a
+    state where no deal is pending; :class:`RulesError` (fields by player id) otherwise."""
+    players = list(state["players"])
+    key_of = {name_of[p]: p for p in players}
+    named = [name_of[p] for p in players]
+    deal = state["deal"]
+    dealer, cards, blind = name_of[deal["dealer"]], int(deal["cards"]), bool(deal["blind"])
+    bids = entry.get("bids") or {}
+    try:
+        if state.get("over"):
+            raise RulesError(_GAME_OVER, "bids")
+        # The bids as they were made at the table, each judged by the engine in turn.
+        table = whist_tarot.Deal(tuple(named), dealer, cards, {}, blind=blind)
+        for name in whist_tarot.bidding_order(named, dealer):
+            bid = whist_tarot.Bid(name, bids.get(key_of[name]))
+            verdict = table.check(bid)
+            if not verdict.legal:
+                assert verdict.reason is not None
+                raise RulesError(verdict.reason, f"bids.{name}")
+            table = table.apply(bid)
+        if "tricks" not in entry:
+            return {
+                **state,
+                "pending": True,
+                "played": dict(deal),
+                "bids": {p: bids[p] for p in players},
+                "tricks": {},
+                "losses": {},
+            }
+        tricks = entry.get("tricks") or {}
+        settled = whist_tarot.settle(
+            named,
+            dealer,
+            cards,
+            blind,
+            {name_of[p]: v for p, v in state["stakes"].items()},
+            {name_of[p]: v for p, v in bids.items() if p in name_of},
+            {name_of[p]: v for p, v in tricks.items() if p in name_of},
+        )
+    except RulesError as e:
+        raise _moved(e, key_of) from None
+    return {
+        "players": players,
+        "stakes": {key_of[n]: v for n, v in settled.stakes.items()},
+        "deal": _spec(settled.next, key_of),
+        "pending": False,
+        "played": dict(deal),
+        "bids": {p: bids[p] for p in players},
+        "tricks": {p: tricks[p] for p in players},
+        "losses": {key_of[n]: v for n, v in settled.losses.items()},
+        "over": settled.ended,
+        "winners": [key_of[n] for n in settled.winners],
+    }
+
+
+def order_of(state: State) -> list[str]:
+    """Who bids, in order, in the deal of ``state`` (from the dealer's left, the dealer last)."""
+    return list(whist_tarot.bidding_order(state["players"], state["deal"]["dealer"]))
+
+
+def deal_form(game: Game, state: State, number: int, entry: Entry | None = None) -> RoundForm:
+    """The form of deal ``number`` from ``state`` (no deal pending in it): the bids only
+    for a new deal, the tricks too once the bids are in (``entry`` pre-fills it)."""
+    name_of = {str(p.id): p.name for p in game.players}
+    deal = state["deal"]
+    cards = int(deal["cards"])
+    order = order_of(state)
+    dealer = deal["dealer"]
+    step = "bids" if entry is None else ("tricks" if "tricks" not in entry else "all")
+    values = [SelectChoice(str(n), str(n)) for n in range(cards + 1)]
+
+    class DealForm(RoundForm):
+        tricks_total = HiddenField(_l("Tricks"))
+        submit = SubmitField(
+            {"bids": _l("Save the bids"), "tricks": _l("Save the tricks"), "all": _l("Save the hand")}[step]
+        )
+
+        def validate(self, extra_validators: Any = None) -> bool:
+            """Every player's bid (and tricks) chosen, then the engine's judgement."""
+            ok = super().validate(extra_validators)
+            if self.round.errors:
+                return False
+            bids: dict[str, int] = {}
+            for p in order:
+                value = plain_int(self[f"bid_{p}"].data or "", 0, cards)
+                if value is None:
+                    add_error(self[f"bid_{p}"], _("Choose the bid of %(name)s.", name=name_of[p]))
+                    ok = False
+                else:
+                    bids[p] = value
+            tricks: dict[str, int] | None = None
+            if step != "bids":
+                given = {p: (self[f"tricks_{p}"].data or "") for p in order}
+                if step == "all" or any(given.values()):
+                    tricks = {}
+                    for p in order:
+                        value = plain_int(given[p], 0, cards)
+                        if value is None:
+                            add_error(self[f"tricks_{p}"], _("Choose the tricks of %(name)s.", name=name_of[p]))
+                            ok = False
+                        else:
+                            tricks[p] = value
+            if not ok:
+                return False
+            entry: Entry = {"bids": bids} if tricks is None else {"bids": bids, "tricks": tricks}
+            try:
+                self.result = play_deal(state, entry, name_of)
+            except RulesError as e:
+                source, _dot, key = (e.field or "").partition(".")
+                field_name = f"bid_{key}" if source == "bids" else f"tricks_{key}"
+                target = self[field_name] if key in name_of and field_name in self else None
+                if target is None:
+                    target = self.tricks_total if source == "tricks" else self[f"bid_{dealer}"]
+                add_error(target, e.text.get(current_lang()))
+                return False
+            self.entry = entry
+            return True
+
+    for p in order:
+        setattr(
+            DealForm,
+            f"bid_{p}",
+            RadioField(_("Bid of %(name)s", name=name_of[p]), choices=values, validate_choice=False),
+        )
+        setattr(
+            DealForm,
+            f"tricks_{p}",
+            RadioField(_("Tricks of %(name)s", name=name_of[p]), choices=values, validate_choice=False),
+        )
+    data = None
+    if entry is not None:
+        data = {f"bid_{p}": str(v) for p, v in (entry.get("bids") or {}).items()}
+        data |= {f"tricks_{p}": str(v) for p, v in (entry.get("tricks") or {}).items()}
+    form = DealForm(number, game.version, data=data)
+    form.step = step  # type: ignore[attr-defined]
+    form.order = order  # type: ignore[attr-defined]
+    others = [plain_int(form[f"bid_{p}"].data or "", 0, cards) for p in order if p != dealer]
+    known = [v for v in others if v is not None]
+    #: Whether every other player's bid is in the form, and then the dealer's forbidden
+    #: bid (the engine's :func:`~companion.rules.whist_tarot.forbidden_bid`; None: none).
+    form.others_bid = len(known) == len(others)  # type: ignore[attr-defined]
+    form.forbidden = whist_tarot.forbidden_bid(cards, known) if form.others_bid else None  # type: ignore[attr-defined]
+    return form
+
+
+class WhistTarot(GameKind):
+    """Whist with a tarot deck: bids, tricks, stakes of 14 cards (seed 002)."""
+
+    id = "whist-tarot"
+    name = _l("Whist with a tarot deck")
+    blurb = _l("Bid your tricks exactly: every trick off costs a card of your stake.")
+    new_template = "games/new_whist_tarot.html"
+    game_template = "games/whist_tarot.html"
+    round_template = "games/whist_tarot_round.html"
+
+    def round_name(self, number: int) -> str:
+        return _("Hand %(n)d", n=number)
+
+    def the_round(self, number: int) -> str:
+        return _("hand %(n)d", n=number)
+
+    def leaders(self, state: State) -> list[str]:
+        """The largest stake (the rule of the end, seed 002), ties sharing."""
+        best = max(state["stakes"].values())
+        return [p for p in state["players"] if state["stakes"][p] == best]
+
+    def setup_form(self, group: Group, players: list[Player]) -> NewWhistForm:
+        return NewWhistForm(players)
+
+    def initial_state(self, game: Game) -> State:
+        players = [str(p.id) for p in game.players]
+        chosen = (game.setup or {}).get("dealer")
+        first = whist_tarot.first_deal(players, chosen if chosen in players else None)
+        return {
+            "players": players,
+            "stakes": dict.fromkeys(players, whist_tarot.STAKE),
+            "deal": {"dealer": first.dealer, "cards": first.cards, "blind": first.blind},
+            "pending": False,
+            "played": None,
+            "bids": {},
+            "tricks": {},
+            "losses": {},
+            "over": False,
+            "winners": [],
+        }
+
+    def round_form(self, game: Game, state: State, number: int, entry: Entry | None = None) -> RoundForm:
+        return deal_form(game, state, number, entry)
+
+    def score(self, game: Game, state: State, entry: Entry) -> State:
+        return play_deal(state, entry, {str(p.id): p.name for p in game.players})
+
+    def pending(self, entry: Entry) -> bool:
+        return "tricks" not in (entry or {})
+
+    def summary(self, before: State, after: State, names: dict[str, str]) -> list[str]:
+        lines = []
+        for p in after.get("players", []):
+            old, new = before.get("stakes", {}).get(p), after.get("stakes", {}).get(p)
+            if old != new:
+                lines.append(_("%(name)s: %(old)s → %(new)s", name=names.get(p, p), old=old, new=new))
+        if before.get("winners") != after.get("winners"):
+            winners = ", ".join(names.get(p, p) for p in after.get("winners", [])) or "—"
+            lines.append(_("Winners: %(names)s", names=winners))
+        return lines
+
+    def page_context(self, game: Game, state: State, names: dict[str, str]) -> dict[str, Any]:
+        stakes = state["stakes"]
+        ranking = sorted(state["players"], key=lambda p: -stakes[p])
+        places = {p: 1 + sum(1 for q in state["players"] if stakes[q] > stakes[p]) for p in ranking}
+        deal = state["deal"]
+        return {
+            "ranking": ranking,
+            "places": places,
+            "stake": whist_tarot.STAKE,
+            "order": order_of(state),
+            "dealer": deal["dealer"],
+            "leader": str(whist_tarot.first_leader(state["players"], deal["dealer"])),
+            "winner_names": [names[p] for p in (game.outcome or {}).get("winners", state.get("winners", []))],
+        }

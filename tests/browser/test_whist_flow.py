@@ -1,0 +1,121 @@
+"""Whist avec un jeu de Tarot on a phone-size Chromium: a dealer's whole series of six
+deals (5, 4, 3, 2, 1 cards, then 1 blind), each entered in two steps, the bids, then the
+tricks; the dealer's forbidden bid said live and refused by the engine."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shoot
+
+pytestmark = pytest.mark.browser
+
+#: (bids, tricks) of Ann's six deals, players in bidding order: Bob, Cid, then Ann who deals.
+SERIES = [
+    ((2, 1, 1), (2, 2, 1)),
+    ((1, 1, 0), (1, 3, 0)),
+    ((0, 0, 0), (3, 0, 0)),
+    ((2, 2, 0), (0, 0, 2)),
+    ((0, 0, 0), (0, 0, 1)),
+    ((1, 0, 1), (1, 0, 0)),
+]
+ORDER = ("Bob", "Cid", "Ann")
+
+
+def _no_horizontal_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def _player(page, step, name):
+    """The fieldset of ``name`` at this step (its legend starts with the name)."""
+    legend = page.locator("legend", has_text=re.compile(rf"^\s*{re.escape(name)}\b"))
+    return page.locator(f"fieldset[id^='{step}_']", has=legend)
+
+
+def _choose(page, step, name, value):
+    fieldset = _player(page, step, name)
+    fieldset.locator("label.pill", has=page.locator(f"input[value='{value}']")).tap()
+
+
+def _submit(page):
+    page.locator("main form input[type=submit]").tap()
+
+
+def test_a_dealers_series_of_six_deals_with_the_forbidden_bid_refused(live_server, phone):
+    page = phone
+    page.goto(live_server + "/groups/new")
+    page.get_by_label("Nom du groupe").fill("Whisteurs")
+    page.get_by_label("Phrase secrète", exact=True).fill("vingt et un")
+    page.get_by_label("Phrase secrète (encore)").fill("vingt et un")
+    page.get_by_role("button", name="Créer le groupe").tap()
+    page.get_by_text("Groupe créé.").wait_for()
+    code = page.url.rstrip("/").rsplit("/", 1)[-1]
+    page.get_by_role("link", name="Joueurs").tap()
+    for name in ("Ann", "Bob", "Cid"):
+        page.get_by_label("Nom").fill(name)
+        page.get_by_role("button", name="Ajouter").tap()
+        page.get_by_text(f"{name} a rejoint le groupe.").wait_for()
+
+    page.goto(f"{live_server}/g/{code}/games/new/whist-tarot")
+    for name in ("Ann", "Bob", "Cid"):
+        page.locator(".tap-order-choice", has_text=name).tap()
+    assert _no_horizontal_scroll(page)
+    shoot(page, "whist-new")
+    _submit(page)
+    page.locator("#totals").wait_for()
+    game_url = page.url
+    board = page.locator("ol.board")
+    for name in ORDER:
+        assert board.locator("li", has_text=name).locator("[data-stake]").inner_text() == "14"
+
+    for number, (bids, tricks) in enumerate(SERIES, start=1):
+        page.locator("#deal a.button.primary").tap()
+        page.locator("form[data-whist]").wait_for()
+        assert page.locator("fieldset[id^='tricks_']").count() == 0
+        hint = page.locator("#forbidden-hint")
+        before = hint.inner_text()
+        _choose(page, "bid", "Bob", bids[0])
+        _choose(page, "bid", "Cid", bids[1])
+        cards = int(page.locator("form[data-whist]").get_attribute("data-cards"))
+        forbidden = cards - bids[0] - bids[1]
+        if forbidden >= 0:
+            # Said live, as soon as the others have bid.
+            expect(hint).not_to_have_text(before)
+            assert str(forbidden) in hint.inner_text()
+        if number == 1:
+            _choose(page, "bid", "Ann", forbidden)
+            assert _no_horizontal_scroll(page)
+            shoot(page, "whist-bids")
+            _submit(page)
+            expect(page.locator("#error-summary")).to_contain_text(
+                "Ann donne et ne peut pas annoncer 2\u00a0: les annonces feraient 5, le nombre de plis."
+            )
+            assert _player(page, "bid", "Cid").locator("input:checked").get_attribute("value") == str(bids[1])
+        _choose(page, "bid", "Ann", bids[2])
+        _submit(page)
+
+        # The bids are saved: the game page shows them while the deal is played.
+        page.locator("#totals").wait_for()
+        for name, bid in zip(ORDER, bids, strict=True):
+            assert page.locator(f"[data-bid='{name}']").inner_text() == str(bid)
+        if number == 1:
+            assert _no_horizontal_scroll(page)
+            shoot(page, "whist-game-pending")
+        page.locator("#deal a.button.primary").tap()
+        page.locator("fieldset[id^='tricks_']").first.wait_for()
+        for name, won in zip(ORDER, tricks, strict=True):
+            _choose(page, "tricks", name, won)
+        if number == 6:
+            assert _no_horizontal_scroll(page)
+            shoot(page, "whist-tricks")
+        _submit(page)
+        page.locator("#totals").wait_for()
+
+    stakes = {name: board.locator("li", has_text=name).locator("[data-stake]").inner_text() for name in ORDER}
+    assert stakes == {"Ann": "10", "Bob": "9", "Cid": "9"}
+    # Ann's series is over: the deal passes to Bob, 5 cards.
+    expect(page.locator("#deal")).to_contain_text(re.compile("Bob"))
+    assert page.url.startswith(game_url.split("#")[0])
+    assert _no_horizontal_scroll(page)
+    shoot(page, "whist-game")
