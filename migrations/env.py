@@ -90,6 +90,13 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # SQLite alters a table by copying it into a new one and dropping the old
+            # one ("batch" mode); with foreign keys on, that drop would cascade and
+            # delete the rows of every table referring to it (a season's games, a
+            # game's rounds). Foreign keys are off for the migration, set on the
+            # driver's connection outside any transaction (where the pragma works).
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():

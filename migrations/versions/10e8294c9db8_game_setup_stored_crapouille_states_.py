@@ -23,6 +23,8 @@ def upgrade():
         batch_op.add_column(sa.Column("setup", sa.JSON(), server_default="{}", nullable=False))
 
     # ### end Alembic commands ###
+    # Existing games get an empty setup (SQLite's table copy does not apply the default).
+    op.execute("UPDATE games SET setup = '{}' WHERE setup IS NULL")
     _complete_crapouille_states()
 
 

@@ -93,7 +93,7 @@ def test_upgrade_makes_name_keys_accent_insensitive(bare_app):
 def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
     # Issue 10: a database holding a crapouille game from the earlier schema upgrades
     # with its games and rounds intact, and the game page reads the stored states.
-    flask_migrate.upgrade(revision="537a8e38a93e")
+    flask_migrate.upgrade(revision="dc91cdebfd1c")  # the schema of the first release
     with db.engine.begin() as conn:
         conn.execute(
             sa.text(
@@ -103,8 +103,8 @@ def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
         )
         conn.execute(
             sa.text(
-                "INSERT INTO seasons (id, group_id, name, name_key, starts_on, is_current, created_at) "
-                "VALUES (1, 1, '2026', '2026', '2026-01-01', :t, CURRENT_TIMESTAMP)"
+                "INSERT INTO seasons (id, group_id, name, starts_on, is_current, created_at) "
+                "VALUES (1, 1, '2026', '2026-01-01', :t, CURRENT_TIMESTAMP)"
             ),
             {"t": True},
         )
@@ -118,8 +118,8 @@ def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
             )
         conn.execute(
             sa.text(
-                "INSERT INTO games (id, season_id, kind, rules, status, created_at, updated_at, version) "
-                "VALUES (1, 1, 'crapouille', '{}', 'in_progress', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 2)"
+                "INSERT INTO games (id, season_id, kind, rules, status, created_at, updated_at) "
+                "VALUES (1, 1, 'crapouille', '{}', 'in_progress', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
             )
         )
         for seat, pid in enumerate([3, 1, 2]):
@@ -166,4 +166,7 @@ def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
     assert [s["players"] for s in stored] == [["3", "1", "2"]] * 2
     assert [s["eliminations"] for s in stored] == [[["2"]], [["2"]]]
     assert stored[1]["totals"] == {"1": 0, "2": 301, "3": 12}
+    with db.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT version, status FROM games")).one() == (0, "in_progress")
+        assert conn.execute(sa.text("SELECT name_key, is_current FROM seasons")).one()[0] == "2026"
     flask_migrate.downgrade(revision="base")
