@@ -21,6 +21,7 @@ the second step edits the same round.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from flask_babel import LazyString
@@ -32,8 +33,10 @@ State = dict[str, Any]
 Entry = dict[str, Any]
 
 
-class GameKind:
-    """One kind of game: its forms, its templates, and how the engine scores a round."""
+class GameKind(ABC):
+    """One kind of game: its forms, its templates, and how the engine scores a round.
+
+    The abstract methods are what every kind must say; the others have defaults."""
 
     #: The engine's game id (``crapouille``, ``president``, ``piketty``, ``whist-tarot``).
     id: str
@@ -45,38 +48,38 @@ class GameKind:
     game_template: str
     round_template: str
 
+    @abstractmethod
     def round_name(self, number: int) -> str:
         """« Donne 3 », « Manche 3 »… (a title, or the subject of a sentence)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def the_round(self, number: int) -> str:
         """« la donne 3 », « la manche 3 »… (inside a sentence)."""
-        raise NotImplementedError
 
     # --- setting a game up
 
+    @abstractmethod
     def setup_form(self, group: Group, players: list[Player]) -> OnceForm:
         """The new-game form. Once validated it has ``chosen`` (the players in seat
         order), ``rules`` (house rules as the engine's options) and ``setup`` (other
         kind-specific settings, JSON: a first dealer…)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def initial_state(self, game: Game) -> State:
         """The state before the first round, from the game's seats, rules and setup
         (no round is read)."""
-        raise NotImplementedError
 
     # --- rounds
 
+    @abstractmethod
     def round_form(self, game: Game, state: State, number: int, entry: Entry | None = None) -> SafeForm:
         """The form of round ``number`` from ``state``; ``entry`` pre-fills it (an edit).
         Once validated it has ``entry`` and ``result`` (the engine's new state)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def score(self, game: Game, state: State, entry: Entry) -> State:
         """The state after a round entered as ``entry`` from ``state`` (the engine
         decides; raises :class:`~companion.rules.i18n.RulesError`)."""
-        raise NotImplementedError
 
     def pending(self, entry: Entry) -> bool:
         """Whether a round still waits for its second step (whist's tricks)."""
@@ -90,9 +93,9 @@ class GameKind:
         """The winners' ids (``str``) once the game is over."""
         return [str(p) for p in state.get("winners", [])]
 
+    @abstractmethod
     def leaders(self, state: State) -> list[str]:
         """Who wins if the table stops the game now (it is finished early)."""
-        raise NotImplementedError
 
     def summary(self, before: State, after: State, names: dict[str, str]) -> list[str]:
         """What differs between two states, in the players' words (an edit's report)."""
