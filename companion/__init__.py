@@ -53,12 +53,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
-    from companion import api, errors, games, groups, main
+    from companion import api, errors, games, groups, main, referee
 
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(referee.bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
     security.init_app(app)
@@ -68,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.games.kinds import kind_name, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
+    from companion.rules.cards import Card
 
     app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.globals.update(
@@ -78,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         format_date=format_day,
         format_datetime=format_datetime,
         winner_names=winner_names,
+        card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
     )
 
     from companion.undo import pending_undo

@@ -335,3 +335,33 @@ class Round(db.Model):
 
     game: so.Mapped[Game] = so.relationship(back_populates="rounds")
     device: so.Mapped[Device | None] = so.relationship(lazy="joined")
+
+
+class LiveManche(db.Model):
+    """The manche a game's table follows move by move (the referee's live screen): one
+    row per game, shared by every phone of the group.
+
+    It is for round ``number`` of the game as it stood at ``game_version``: once the
+    game changes (that round saved, an earlier one corrected or deleted), the row is
+    stale and the next manche starts afresh.  ``state`` is the engine's table in the
+    shape of the API's ``state`` (players named by id; None until the manche is
+    started), ``view`` what the screen shows of it (whose turn, passes, the lock…),
+    computed by the engine when a move is made; ``history`` the earlier ``[state,
+    view]`` pairs (undo pops one); ``moves`` each accepted move with what the engine
+    said; ``entry`` the round entry the finished manche fills in (None while it goes
+    on).  ``version`` grows with every change: a write names the version it was based
+    on, and a stale or repeated one changes nothing.
+    """
+
+    __tablename__ = "live_manches"
+
+    game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    number: so.Mapped[int]
+    game_version: so.Mapped[int]
+    state: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
+    view: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
+    history: so.Mapped[list[Any]] = so.mapped_column(sa.JSON, default=list)
+    moves: so.Mapped[list[Any]] = so.mapped_column(sa.JSON, default=list)
+    entry: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
+    version: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
+    updated_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)

@@ -11,33 +11,13 @@ input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows a
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
-
 from flask import Response, current_app, jsonify, request
 
 from companion.api import bp
+from companion.api.adapters import ADAPTERS, adapter
 from companion.api.openapi import openapi_document
 from companion.api.reading import BodyError, check_schema, read_body
 from companion.rules.i18n import LANGS, RulesError, Text
-
-Adapter = Callable[[dict[str, Any], str], dict[str, Any]]
-
-#: For each game id of the API, the modules holding its check and outcome adapters.
-ADAPTERS: dict[str, dict[str, str]] = {
-    "president": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
-    "piketty": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
-    "whist-tarot": {"check": "companion.api.whist_tarot", "outcome": "companion.api.whist_tarot"},
-    "crapouille": {"check": "companion.api.crapouille", "outcome": "companion.api.crapouille"},
-}
-
-
-def adapter(game: str, endpoint: str) -> Adapter:
-    """The adapter function of ``game`` for ``endpoint`` (``check`` or ``outcome``)."""
-    module = importlib.import_module(ADAPTERS[game][endpoint])
-    function: Adapter = getattr(module, endpoint)
-    return function
 
 
 def _error(text: Text, field: str | None, lang: str, status: int = 400) -> tuple[Response, int]:
@@ -65,6 +45,10 @@ def _answer(endpoint: str) -> tuple[Response, int]:
             Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
         )
     try:
+        if endpoint == "check":
+            from companion.referee.narrate import judge  # the referee screens' check too
+
+            return jsonify(judge(body, lang)), 200
         check_schema(body, game, endpoint)
         return jsonify(adapter(game, endpoint)(body, lang)), 200
     except RulesError as e:

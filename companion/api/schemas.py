@@ -774,6 +774,12 @@ def _check_answer(rules: Iterable[Any], effects: Iterable[Any], extra: dict[str,
                 "type": ["string", "null"],
                 "description": "Who acts next once the move is made; null when illegal or unknown.",
             },
+            "said": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "What the legal move leads to, in the table's words and the request's language "
+                "(« Le pli est pour toi, tu rejoues. », « À Bob de jouer. »); empty when illegal.",
+            },
             **extra,
         },
         "required": ["legal", "rule", "effects", "next_player"],

@@ -31,7 +31,8 @@ ROUNDS_PER_PAGE = 20
 HISTORY_SHOWN = 30
 
 
-def _game(group: Group, game_id: int) -> Game:
+def game_of(group: Group, game_id: int) -> Game:
+    """The game of that group with its players in seat order (404 otherwise): two queries."""
     return db.first_or_404(
         sa.select(Game)
         .join(Season)
@@ -48,7 +49,7 @@ def _round_count(game: Game) -> int:
     return db.session.scalar(sa.select(sa.func.count(Round.id)).where(Round.game_id == game.id)) or 0
 
 
-def _state(kind: GameKind, game: Game, before: int | None = None) -> State:
+def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
     """The stored state after the last round (or before round ``before``): no replay."""
     query = sa.select(Round.result).where(Round.game_id == game.id)
     if before is not None:
@@ -123,7 +124,7 @@ def show(code: str, game_id: int) -> str:
     """The game as stored: the state after its last round, its rounds most recent
     first (older ones on demand), its history. The engine does not run here."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     kind = kind_for(game.kind)
     count = _round_count(game)
     upto = plain_int(request.args.get("upto", ""), 1, count) or count
@@ -134,7 +135,7 @@ def show(code: str, game_id: int) -> str:
             .order_by(Round.number.desc())
         )
     )
-    state = _state(kind, game)
+    state = stored_state(kind, game)
     names = _names(game)
     older = shown[-1].number - 1 if shown and shown[-1].number > 1 else None
     newer = min(upto + ROUNDS_PER_PAGE, count) if upto < count else None
@@ -177,7 +178,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     """Enter the next round. The form carries its number and the game's version: sent
     twice, or from two phones, it is saved once, and the other submission is told so."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is not GameStatus.IN_PROGRESS:
@@ -191,11 +192,18 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if last is not None and kind.pending(last.entry):
         return redirect(url_for("games.edit_round", code=group.code, game_id=game.id, number=last.number))
     number = count + 1
-    state = _state(kind, game)
+    state = stored_state(kind, game)
     if kind.over(state):
         flash(_("The rounds played have ended this game: correct or delete the last one to go on."))
         return redirect(game_url)
-    form = kind.round_form(game, state, number)
+    # A manche followed live to its end fills the form in (to be checked, then saved); the
+    # form posted is built the same way, so that whist's bids and tricks are one step.
+    from companion.referee.live import finished_entry
+
+    live_entry = finished_entry(game, number)
+    form = kind.round_form(game, state, number, live_entry)
+    if live_entry is not None and request.method == "GET":
+        flash(_("Filled in from the live play-by-play: check it, then save."))
     if form.validate_on_submit():
         if not claim(game, form.based_on):  # type: ignore[attr-defined]
             # Saved meanwhile from another phone (or this one, twice): nothing is written,
@@ -232,7 +240,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     """Correct round ``number``: the engine rescores it and every round after it. If a
     later round no longer fits the new history, nothing changes and the page says which."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
@@ -242,8 +250,14 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is closed: reopen it to correct a round."))
         return redirect(game_url)
-    state = _state(kind, game, before=number)
-    form = kind.round_form(game, state, number, target.entry)
+    state = stored_state(kind, game, before=number)
+    # Whist's second step followed live to its end: its bids and tricks fill the form in.
+    from companion.referee.live import finished_entry
+
+    live_entry = finished_entry(game, number) if kind.pending(target.entry) else None
+    form = kind.round_form(game, state, number, live_entry or target.entry)
+    if live_entry is not None and request.method == "GET":
+        flash(_("Filled in from the live play-by-play: check it, then save."))
     if form.validate_on_submit():
         later = list(
             db.session.scalars(
@@ -270,7 +284,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
             db.session.rollback()
             form.round.errors = [_("The game changed in the meantime: nothing was changed. Here it is now.")]  # type: ignore[attr-defined]
             form.version.data = str(game.version)  # type: ignore[attr-defined]
-            return _round_page(kind, group, game, form, number, _state(kind, game, before=number))
+            return _round_page(kind, group, game, form, number, stored_state(kind, game, before=number))
         previous = {"entry": target.entry, "result": target.result}
         second_step = kind.pending(target.entry)
         target.entry = form.entry  # type: ignore[attr-defined]
@@ -300,7 +314,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     at the version the page showed — reopening the game.  A repeat or a stale
     request changes nothing and says so.  Asked once; can be undone for a while."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     last = _last_round(game)
@@ -350,7 +364,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
 def abandon(code: str, game_id: int) -> ResponseReturnValue:
     """Stop a game without a winner (it stays in the history; it can be reopened)."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is GameStatus.IN_PROGRESS and not confirmed():
         return confirmation_page(
@@ -379,7 +393,7 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
 def finish(code: str, game_id: int) -> ResponseReturnValue:
     """Finish a game early: the players leading now win (asked once; it can be reopened)."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is GameStatus.IN_PROGRESS and not confirmed():
@@ -393,7 +407,7 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
     if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.FINISHED
         game.finished_at = utcnow()
-        game.outcome = {"winners": kind.leaders(_state(kind, game)), "early": True}
+        game.outcome = {"winners": kind.leaders(stored_state(kind, game)), "early": True}
         game.updated_at = utcnow()
         record(game, "finished")
         db.session.commit()
@@ -407,7 +421,7 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
 def reopen(code: str, game_id: int) -> Response:
     """Reopen a finished or abandoned game (a finished game is read-only until then)."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     if game.status is not GameStatus.IN_PROGRESS and claim(game, _based_on()):
         _reopen(game)
         db.session.commit()
@@ -429,7 +443,7 @@ def _reopen(game: Game) -> None:
 def undo(code: str, game_id: int, change_id: int) -> Response:
     """Undo a deletion or an abandon, for a few minutes and only if nothing changed since."""
     group = group_for(code)
-    game = _game(group, game_id)
+    game = game_of(group, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     change = db.session.scalar(sa.select(GameChange).where(GameChange.id == change_id, GameChange.game_id == game.id))
     undoable = (

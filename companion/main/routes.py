@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.extensions import db
+from companion.games.kinds import KINDS
 from companion.games.standings import games_of
 from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
@@ -29,7 +30,9 @@ def home() -> str:
         season_ids = list(db.session.scalars(current))
         for game in games_of(season_ids, GameStatus.IN_PROGRESS):
             playing.setdefault(game.season.group_id, []).append(game)
-    return render_template("home.html", groups=groups, playing=playing, join_form=JoinForm())
+    return render_template(
+        "home.html", groups=groups, playing=playing, join_form=JoinForm(), kinds=list(KINDS.values())
+    )
 
 
 def _back() -> str:

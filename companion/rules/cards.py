@@ -222,6 +222,20 @@ class Card:
             return "Excuse"
         return f"{'Trump' if lang == 'en' else 'Atout'} {self.trump}"
 
+    def spoken(self, lang: str = "fr") -> str:
+        """The card's name in words, for screen readers: ``roi de cœur``, ``10 of spades``.
+
+        >>> Card.parse("Kh").spoken("fr"), Card.parse("As").spoken("en"), Card.parse("T21").spoken("fr")
+        ('roi de cœur', 'ace of spades', 'atout 21')
+        """
+        if self.rank is not None and self.suit is not None:
+            if lang == "en":
+                return f"{self.rank.name_in('en')} of {self.suit.name_in('en')}"
+            return f"{self.rank.name_in('fr')} de {self.suit.name_in('fr')}"
+        if self.trump is not None and self.trump > 0:
+            return f"{'trump' if lang == 'en' else 'atout'} {self.trump}"
+        return self.display(lang).lower()
+
     def __str__(self) -> str:
         return self._code
 

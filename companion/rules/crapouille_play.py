@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from companion.rules.cards import Card, CardError, Deck, Rank, Suit
 from companion.rules.i18n import RulesError, Text
@@ -241,6 +242,22 @@ class Pile:
         if self.turn is not None:
             _seat(names, self.turn, "turn")
         self._demand()
+
+    def to_state(self) -> dict[str, Any]:
+        """The API's ``state`` of this table (shared/API.md); the options are the ``rules``.
+
+        The inverse of the constructor as the API adapter calls it.
+
+        >>> Pile(("Ann", "Bob", "Cid"), (Card.parse("9d"), Card.parse("8h")), -1, Suit.SPADES, "Bob").to_state()
+        {'players': ['Ann', 'Bob', 'Cid'], 'pile': ['9d', '8h'], 'direction': -1, 'asked': 's', 'turn': 'Bob'}
+        """
+        return {
+            "players": list(self.players),
+            "pile": [str(c) for c in self.pile],
+            "direction": self.direction,
+            "asked": None if self.asked is None else self.asked.value,
+            "turn": self.turn,
+        }
 
     # -- what the pile asks for -------------------------------------------------------
 

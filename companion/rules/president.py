@@ -944,6 +944,55 @@ class Table:
             table = table._advance(play)[0]
         return replace(table, out=tuple(out))
 
+    def to_state(self) -> dict[str, Any]:
+        """The API's ``state`` of this table (shared/API.md): :meth:`from_state` reads it back.
+
+        ``trick`` is the current trick (the one just over, while nobody has led the next);
+        ``reversed`` is the order as it stood when that trick began, since replaying its
+        plays lays its revolutions again; ``leader`` is given when the trick is empty and
+        someone must lead; a player of ``out`` who went out in this trick has ``last`` on
+        that play.
+
+        >>> t = Table.start(["Ann", "Bob", "Cid"], Rules(revolution=True), leader="Bob")
+        >>> t.to_state()
+        {'players': ['Ann', 'Bob', 'Cid'], 'out': [], 'reversed': False, 'trick': [], 'leader': 'Bob'}
+        >>> t = t.apply(Play.parse("Bob", "9h 9s 9c 9d"))
+        >>> t.reversed, t.to_state()["reversed"], t.to_state()["trick"]
+        (True, False, [{'player': 'Bob', 'cards': ['9h', '9s', '9c', '9d']}])
+        >>> Table.from_state(t.to_state(), t.rules) == t
+        True
+        """
+        flips = 0
+        if self.rules.revolution and not self.rules.revolution_swaps_titles:
+            for play in self.trick:
+                combo = combination(play.cards, self.rules) if play.cards and not play.call else None
+                if combo is not None and _revolution(combo, self.rules):
+                    flips += 1
+        went_out = {p.player: i for i, p in enumerate(self.trick) if p.cards and p.player in self.out}
+        trick: list[dict[str, Any]] = []
+        for i, play in enumerate(self.trick):
+            entry: dict[str, Any] = {"player": play.player}
+            if play.call:
+                entry["call"] = True
+            elif play.is_pass:
+                entry["pass"] = True
+            else:
+                entry["cards"] = [str(c) for c in play.cards]
+                if play.laid is not None:
+                    entry["laid"] = [str(c) for c in play.laid]
+                if went_out.get(play.player) == i:
+                    entry["last"] = True
+            trick.append(entry)
+        state: dict[str, Any] = {
+            "players": list(self.players),
+            "out": list(self.out),
+            "reversed": self.reversed != (flips % 2 == 1),
+            "trick": trick,
+        }
+        if not self.trick and self.to_move is not None and not self.finished:
+            state["leader"] = self.to_move
+        return state
+
     # --- reading the state
 
     @property

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from companion.rules.cards import Card, CardError, Deck
 from companion.rules.i18n import RulesError, Text
@@ -378,6 +379,40 @@ class Deal:
                 ),
                 "played",
             )
+
+    def to_state(self) -> dict[str, Any]:
+        """The API's ``state`` of this table (shared/API.md), plus ``tricks`` taken so far.
+
+        The inverse of the constructor as the API adapter calls it (``bids`` None when
+        they are not tracked; ``excuse`` and ``leader`` only when set).
+
+        >>> deal = Deal(("Ann", "Bob", "Cid"), "Ann", 2, {"Bob": 1, "Cid": 0, "Ann": 0})
+        >>> deal = deal.apply(Play("Cid", Card.parse("T3"))).apply(Play("Ann", Card.parse("EX"), 22))
+        >>> deal.to_state()
+        {'players': ['Ann', 'Bob', 'Cid'], 'dealer': 'Ann', 'cards': 2, 'blind': False,
+         'bids': {'Bob': 1, 'Cid': 0, 'Ann': 0},
+         'trick': [{'player': 'Cid', 'card': 'T3'}, {'player': 'Ann', 'card': 'EX', 'excuse': 22}],
+         'played': [], 'tricks': {}, 'leader': 'Cid'}
+        """
+        trick: list[dict[str, Any]] = []
+        for play in self.trick:
+            entry: dict[str, Any] = {"player": play.player, "card": str(play.card)}
+            if play.excuse is not None:
+                entry["excuse"] = play.excuse
+            trick.append(entry)
+        state: dict[str, Any] = {
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "cards": self.cards,
+            "blind": self.blind,
+            "bids": None if self.bids is None else dict(self.bids),
+            "trick": trick,
+            "played": [str(c) for c in self.played],
+            "tricks": dict(self.tricks),
+        }
+        if self.leader is not None:
+            state["leader"] = self.leader
+        return state
 
     # -- who acts -------------------------------------------------------------------
 

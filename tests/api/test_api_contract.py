@@ -29,7 +29,13 @@ def test_president_check_example_of_api_md(api_client):
         "check",
         {"game": "president", "state": state, "move": {"player": "Cid", "cards": ["9c", "9d"], "last": False}},
     )
-    assert status == 200 and body == {"legal": True, "rule": None, "effects": [], "next_player": "Dan"}
+    assert status == 200 and body == {
+        "legal": True,
+        "rule": None,
+        "effects": [],
+        "next_player": "Dan",
+        "said": ["À Dan de jouer."],
+    }
     status, body = post(
         api_client, "check", {"game": "president", "state": state, "move": {"player": "Cid", "cards": "6c 6d"}}
     )

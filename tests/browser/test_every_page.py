@@ -87,7 +87,7 @@ def _new_page(browser: Any, **options: Any) -> Any:
 
 def _start_game(page: Any, players: tuple[str, ...]) -> str:
     _press(page.get_by_role("link", name="Nouvelle partie").first)
-    _press(page.get_by_role("link", name="La crapouille"))
+    _press(page.locator("a.tile", has_text="La crapouille"))
     page.get_by_role("button", name="Commencer la partie").wait_for()
     for name in players:  # tapped in seat order
         _press(page.locator(".tap-order-choice", has_text=name))
@@ -232,6 +232,11 @@ PAGES: dict[str, Visit] = {
     "new-crapouille": Visit(lambda w: w.urls["group"] + "/games/new/crapouille", _pick_seats),
     "game": Visit(lambda w: w.urls["game"], _open_every_disclosure),
     "hand": Visit(lambda w: w.urls["game"] + "/rounds/new", _start_a_hand),
+    "check": Visit(lambda w: w.base + "/check?game=president"),
+    "check-game": Visit(lambda w: w.urls["game"] + "/check"),
+    "live": Visit(lambda w: w.urls["game"] + "/live"),
+    "house-rules": Visit(lambda w: w.urls["game"] + "/rules"),
+    "rules": Visit(lambda w: w.base + "/rules/president"),
     "error-404": Visit(lambda w: w.base + "/no/such/page", status=404),
     "confirm": Visit(lambda w: w.urls["group"] + "/devices", _ask_to_remove_the_other_device),
 }

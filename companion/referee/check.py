@@ -1,0 +1,633 @@
+"""The quick check: « Est-ce que je peux jouer ça ? » for every game.
+
+Two pages ask the same question: ``referee.check_start`` (``/check``, from the home page:
+pick a game, its house rules and the players' names) and ``referee.check_game``
+(``/g/<code>/games/<id>/check``: the players, seats, house rules and titles of a game in
+progress). The table says what lies on it and who plays what; the engine answers through
+:func:`companion.referee.narrate.judge`, exactly as ``POST /api/v1/check`` would.
+
+**The form is the API body.** Every input is named by the JSON path of the value it
+gives in the ``/api/v1/check`` body (``state.trick[2].cards``, ``move.player``,
+``state.bids.@1`` — ``@1`` is the name of seat 1) and says with ``data-kind`` how its
+text becomes JSON (:data:`KINDS_OF_INPUT`). :func:`form_body` reads any such form into
+the body; static/check.js does the same in the browser (same paths, same kinds, same
+rules: empty values are left out, list entries left empty close up), so there is no
+per-game mapping anywhere but in the form's definition. A list entry left blank (a trick
+row, a seat) is therefore simply ignored.
+
+Without JavaScript the form posts here and the verdict is shown above it, the form kept
+as typed. With it, static/check.js posts the same body to ``/api/v1/check`` and shows
+the verdict in place. A body the engine finds malformed is a form error on the field the
+error's ``field`` path names, never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, current_app, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, SubmitField
+from wtforms.fields.choices import SelectChoice
+
+from companion.forms import SafeForm, add_error
+from companion.games.kinds import KINDS, kind_for
+from companion.games.kinds import crapouille as crapouille_kind
+from companion.games.kinds import president as president_kind
+from companion.games.routes import game_of, stored_state
+from companion.groups.access import group_for
+from companion.i18n import current_lang
+from companion.models import Game
+from companion.referee import bp
+from companion.referee.narrate import judge
+from companion.rules import crapouille
+from companion.rules.cards import Card, CardError, Suit, parse_typed_cards, typed_notation
+from companion.rules.i18n import RulesError
+from companion.rules.president import PRESETS, Rules
+
+#: The games the quick check knows, in the order of the chooser.
+GAMES: tuple[str, ...] = ("president", "piketty", "whist-tarot", "crapouille")
+#: The names a standalone check starts with.
+DEFAULT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dan")
+#: How many seats a standalone check offers (the engine says how many may play).
+SEATS: Mapping[str, int] = {"president": 8, "piketty": 9, "whist-tarot": 4, "crapouille": 8}
+#: How many entries of the current trick (plays and passes) the form offers.
+TRICK_ROWS: Mapping[str, int] = {"president": 8, "piketty": 8, "whist-tarot": 3}
+#: The most tricks a whist deal has (a bid is 0..cards).
+WHIST_MOST_CARDS = 5
+
+#: How an input's text becomes JSON (static/check.js reads the same names):
+#: ``text`` a string; ``int`` a whole number; ``cards`` the cards typed in the page's
+#: language, as a list in RULES.md's notation; ``card`` one such card, as a string;
+#: ``player`` a seat number, as that seat's name (a checkbox gives its value when
+#: ticked); ``flag`` true when ticked; ``bool`` true or false; ``json`` JSON text.
+#: An empty text, an unticked flag or player gives nothing: the key is left out.
+KINDS_OF_INPUT: tuple[str, ...] = ("text", "int", "cards", "card", "player", "flag", "bool", "json")
+
+#: Yes/no house rules of the new-game page that a single move never depends on
+#: (scoring, exchanges, the next manches), and ``liar``, whose face-down plays this
+#: form cannot express: the standalone check does not offer them.
+_NOT_A_MOVE = frozenset({"points", "putsch", "jeu_blanc", "joker_exchangeable", "revolution_persists", "liar"})
+
+_SEGMENT = re.compile(r"\[([0-9]+)\]|\.?([^.\[\]]+)")
+_WHOLE = re.compile(r"-?[0-9]{1,4}")
+_SEAT = re.compile(r"@([0-9]{1,2})")
+_SEAT_NUMBER = re.compile(r"[0-9]{1,2}")
+_PLAYERS = re.compile(r"state\.players\[([0-9]{1,2})\]")
+#: An input about one seat: ``state.out[2]``, ``state.bids.@2``.
+_SEAT_OF = re.compile(r"^state\.out\[([0-9]{1,2})\]$|@([0-9]{1,2})$")
+_TRICK_ROW = re.compile(r"state\.trick\[([0-9]{1,2})\]\.")
+_LAST_SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[0-9]+\])$")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class FieldError(Exception):
+    """What a field holds cannot be read (an unknown card, an empty seat…)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+        self.message = message
+
+
+def kind_of(field: Field) -> str | None:
+    """The ``data-kind`` of an input of the check form (None: not part of the body)."""
+    kind = (field.render_kw or {}).get("data-kind")
+    return kind if isinstance(kind, str) else None
+
+
+def _raw(field: Field) -> str:
+    """What the input holds as text, as a browser would send it (a checkbox: its value when ticked)."""
+    if isinstance(field, BooleanField):
+        return str((field.render_kw or {}).get("value", "y")) if field.data else ""
+    return "" if field.data is None else str(field.data)
+
+
+def _segments(path: str) -> list[str | int]:
+    """``state.trick[2].cards`` → ``["state", "trick", 2, "cards"]``."""
+    return [int(index) if index else key for index, key in _SEGMENT.findall(path)]
+
+
+def _path(segments: Iterable[str | int]) -> str:
+    """The inverse of :func:`_segments`, as the API writes a field's path."""
+    text = ""
+    for s in segments:
+        text += f"[{s}]" if isinstance(s, int) else (f".{s}" if text else s)
+    return text
+
+
+def _seat_names(fields: Iterable[Field]) -> dict[int, str]:
+    """The players' names by seat number, as typed (``state.players[i]``)."""
+    names = {}
+    for f in fields:
+        m = _PLAYERS.fullmatch(f.name)
+        if m:
+            names[int(m.group(1))] = _raw(f).strip()
+    return names
+
+
+def _value(kind: str, raw: str, names: Mapping[int, str], lang: str) -> Any:
+    """The JSON value of an input's text (None: nothing); :class:`ValueError` with the
+    sentence to show when it cannot be read."""
+    text = raw.strip()
+    if kind in ("flag", "bool"):
+        return True if text else (False if kind == "bool" else None)
+    if not text:
+        return None
+    if kind == "text":
+        return text
+    if kind == "int":
+        if not _WHOLE.fullmatch(text):
+            raise ValueError(_("A whole number is expected."))
+        return int(text)
+    if kind == "player":
+        seat = int(text) if _SEAT_NUMBER.fullmatch(text) else None
+        if seat is None or not names.get(seat):
+            raise ValueError(_("Choose a player who has a name."))
+        return names[seat]
+    if kind == "json":
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise ValueError(_("These house rules cannot be read.")) from None
+    if kind in ("cards", "card"):
+        try:
+            cards = parse_typed_cards(text, lang)
+        except CardError as e:
+            raise ValueError(e.text.get(lang)) from None
+        if kind == "cards":
+            return [str(c) for c in cards]
+        if len(cards) != 1:
+            raise ValueError(_("One card only."))
+        return str(cards[0])
+    raise ValueError(_("This field cannot be read."))
+
+
+@dataclass(frozen=True)
+class Body:
+    """The ``/api/v1/check`` body a form gives, and where each of its values came from:
+    ``where`` maps a value's path in the body to the name of its input."""
+
+    body: dict[str, Any]
+    where: dict[str, str]
+
+
+def form_body(fields: Iterable[Field], lang: str) -> Body:
+    """The ``/api/v1/check`` body of the check form's ``fields`` (static/check.js builds
+    the same in the browser). Raises :class:`FieldError` for an input that cannot be read.
+
+    >>> from werkzeug.datastructures import MultiDict
+    >>> from wtforms import Form
+    >>> class F(Form):
+    ...     pass
+    >>> for path, kind, cls in [("state.players[0]", "text", StringField), ("state.players[1]", "text", StringField),
+    ...                         ("state.trick[0].player", "player", StringField),
+    ...                         ("state.trick[1].player", "player", StringField),
+    ...                         ("state.trick[1].cards", "cards", StringField), ("move.pass", "flag", BooleanField),
+    ...                         ("state.bids.@1", "int", StringField)]:
+    ...     setattr(F, path, cls(render_kw={"data-kind": kind}))
+    >>> form = F(MultiDict({"state.players[0]": "Ann", "state.players[1]": "Bob", "state.trick[1].player": "1",
+    ...                     "state.trick[1].cards": "9C 9P", "state.bids.@1": "2"}))
+    >>> got = form_body(form, "fr")
+    >>> got.body
+    {'state': {'players': ['Ann', 'Bob'], 'trick': [{'player': 'Bob', 'cards': ['9h', '9s']}], 'bids': {'Bob': 2}}}
+    >>> got.where["state.trick[0].cards"]
+    'state.trick[1].cards'
+    """
+    fields = list(fields)
+    names = _seat_names(fields)
+    tree: dict[Any, Any] = {}
+    leaves: list[tuple[list[str | int], str]] = []
+    for f in fields:
+        kind = kind_of(f)
+        if kind is None:
+            continue
+        try:
+            value = _value(kind, _raw(f), names, lang)
+        except ValueError as e:
+            raise FieldError(f.name, str(e)) from None
+        if value is None:
+            continue
+        segments: list[str | int] = []
+        for s in _segments(f.name):
+            seat = _SEAT.fullmatch(s) if isinstance(s, str) else None
+            if seat is not None:
+                if not names.get(int(seat.group(1))):
+                    raise FieldError(f.name, _("This seat has no name."))
+                s = names[int(seat.group(1))]
+            segments.append(s)
+        node = tree
+        for s in segments[:-1]:
+            node = node.setdefault(s, {})
+            if not isinstance(node, dict):
+                raise FieldError(f.name, _("This field cannot be read."))
+        node[segments[-1]] = value
+        leaves.append((segments, f.name))
+    where = {}
+    for segments, name in leaves:
+        final: list[str | int] = []
+        node = tree
+        for s in segments:
+            final.append(sorted(node).index(s) if isinstance(s, int) else s)
+            node = node[s]
+        where[_path(final)] = name
+    return Body(_closed_up(tree), where)
+
+
+def _closed_up(node: Any) -> Any:
+    """Lists were built as objects keyed by index: make them lists, in order, without gaps."""
+    if isinstance(node, dict):
+        if node and all(isinstance(k, int) for k in node):
+            return [_closed_up(node[k]) for k in sorted(node)]
+        return {k: _closed_up(v) for k, v in node.items()}
+    return node
+
+
+def place_error(form: SafeForm, where: Mapping[str, str], path: str | None, message: str) -> None:
+    """Put ``message`` on the input the engine's ``path`` names: the value's own input,
+    else the first input under that path, else the path's parent, and so on; else on
+    the form's ``game`` (shown in the error summary)."""
+    names = [f.name for f in form if kind_of(f) is not None]
+    rest = path or ""
+    while rest:
+        if rest in where:
+            add_error(form[where[rest]], message)
+            return
+        if rest in names:
+            add_error(form[rest], message)
+            return
+        under = (rest + ".", rest + "[")
+        child = next((n for p, n in where.items() if p.startswith(under)), None)
+        child = child or next((n for n in names if n.startswith(under)), None)
+        if child is not None:
+            add_error(form[child], message)
+            return
+        shorter = _LAST_SEGMENT.sub("", rest)
+        rest = "" if shorter == rest else shorter
+    add_error(form["game"], message)
+
+
+# ------------------------------------------------------------------------ the form
+
+
+class CheckForm(SafeForm):
+    """The quick check's form; its inputs are added per game by :func:`check_form`."""
+
+    #: The seats' names as they stand in this form (blank: nobody sits there).
+    seats: list[str]
+    submit = SubmitField(_l("Check"))
+
+
+def _id(path: str) -> str:
+    return "f-" + re.sub(r"[^A-Za-z0-9]+", "-", path).strip("-")
+
+
+class _Builder:
+    """Collects the inputs of a check form, each named by its path in the body."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, Any] = {}
+
+    def add(self, path: str, kind: str, cls: type[Field], label: Any = "", **kwargs: Any) -> None:
+        assert kind in KINDS_OF_INPUT
+        render_kw = {"data-kind": kind, **kwargs.pop("render_kw", {})}
+        self.fields[path] = cls(label, id=_id(path), render_kw=render_kw, **kwargs)
+
+    def player(self, path: str, label: Any, seats: Sequence[str], **kwargs: Any) -> None:
+        """A select of the seats (its value: the seat number)."""
+        self.add(path, "player", SelectField, label, choices=_seat_choices(seats), validate_choice=False, **kwargs)
+
+    def number(self, path: str, label: Any, values: Iterable[int], blank: str = "—") -> None:
+        choices = [SelectChoice("", blank), *(SelectChoice(str(v), str(v)) for v in values)]
+        self.add(path, "int", SelectField, label, choices=choices, validate_choice=False)
+
+
+def _seat_choices(seats: Sequence[str]) -> list[SelectChoice]:
+    """« — » then every seat (a seat without a name stays in the list, hidden: the page's
+    script shows it once it is named)."""
+    return [
+        SelectChoice("", "—"),
+        *(
+            SelectChoice(str(i), name or _("Seat %(n)d", n=i + 1), render_kw={} if name else {"hidden": True})
+            for i, name in enumerate(seats)
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits at the checked table and under which rules.
+
+    ``fixed``: a game in progress (players and rules are the game's, not inputs);
+    ``names``: the seats in order (Piketty: the hierarchy; a standalone check: as typed,
+    blank seats included); ``rules``: the game's options when fixed; ``data``: the
+    inputs' starting values."""
+
+    game: str
+    names: tuple[str, ...]
+    fixed: bool
+    rules: Mapping[str, Any] | None = None
+    data: Mapping[str, Any] | None = None
+
+
+def check_form(table: Table) -> CheckForm:
+    """The check form of ``table.game`` (bound to the request's form when it was posted)."""
+    b = _Builder()
+    seats = table.names
+    b.add("game", "text", HiddenField, default=table.game)
+    if table.fixed:
+        b.add("rules", "json", HiddenField, default=json.dumps(dict(table.rules or {})))
+        for i, name in enumerate(seats):
+            b.add(f"state.players[{i}]", "text", HiddenField, default=name)
+    else:
+        _rule_inputs(b, table.game)
+        for i in range(SEATS[table.game]):
+            b.add(
+                f"state.players[{i}]",
+                "text",
+                StringField,
+                _("Seat %(n)d", n=i + 1),
+                render_kw={"autocomplete": "off", "maxlength": 40},
+            )
+    build: Callable[[_Builder, Sequence[str]], None] = {
+        "president": _president_inputs,
+        "piketty": _president_inputs,
+        "whist-tarot": _whist_inputs,
+        "crapouille": _crapouille_inputs,
+    }[table.game]
+    build(b, seats)
+    form_class = type("CheckFormOf", (CheckForm,), b.fields)
+    data = dict(table.data or {})
+    if not table.fixed:
+        data.update({f"state.players[{i}]": name for i, name in enumerate(seats)})
+    # Starting values are for a new page: a submission holds what the table typed, and
+    # what it left out is empty (as a browser sends it), not a starting value.
+    form: CheckForm = form_class(data=None if request.method == "POST" else data)
+    # Standalone: the seats are named as typed in this very submission.
+    typed = _seat_names(form)
+    now = [typed.get(i, "") for i in range(len(seats))]
+    for f in form:
+        seat = _SEAT_OF.search(f.name)
+        if kind_of(f) == "player" and isinstance(f, SelectField):
+            f.choices = _seat_choices(now)
+        elif seat is not None:
+            i = int(seat.group(1) or seat.group(2))
+            f.label.text = now[i] or _("Seat %(n)d", n=i + 1)
+    form.seats = now
+    return form
+
+
+def _rule_inputs(b: _Builder, game: str) -> None:
+    """The house rules a standalone check may set (a game in progress brings its own)."""
+    if game == "crapouille":
+        b.add("rules.super", "flag", BooleanField, _l("Super crapouille (deal 10, keep 5)"))
+        return
+    if game == "whist-tarot":
+        return
+    if game == "president":
+        b.add(
+            "rules.preset",
+            "text",
+            RadioField,
+            _l("Variant"),
+            choices=[
+                SelectChoice("", _l("None: the plain rules")),
+                *(SelectChoice(p, president_kind._PRESET_NAMES[p][0]) for p in PRESETS if p != "tarot"),
+            ],
+            default="",
+            validate_choice=False,
+        )
+        b.number("rules.decks", _l("Decks"), range(2, 5), blank="1")
+        b.number("rules.jokers", _l("Jokers"), range(1, 3), blank="0")
+        b.number("rules.revolution_size", _l("Cards for a revolution"), (7, 8), blank="4")
+    for option, label, _hint in president_kind.toggles_for(game):
+        if option not in _NOT_A_MOVE:
+            b.add(f"rules.{option}", "flag", BooleanField, label)
+
+
+def _president_inputs(b: _Builder, seats: Sequence[str]) -> None:
+    for i in range(len(seats)):
+        b.add(f"state.out[{i}]", "player", BooleanField, seats[i] or _("Seat %(n)d", n=i + 1), render_kw={"value": i})
+    b.add("state.reversed", "flag", BooleanField, _l("Revolution on: the order is reversed"))
+    b.player("state.leader", _l("Who must lead (if nobody has played yet)"), seats)
+    for k in range(TRICK_ROWS["president"]):
+        b.player(f"state.trick[{k}].player", _("Who"), seats)
+        b.add(f"state.trick[{k}].pass", "flag", BooleanField, _l("Passed"))
+        b.add(f"state.trick[{k}].cards", "cards", StringField, _l("Cards"))
+    b.player("move.player", _l("Who plays"), seats)
+    b.add("move.cards", "cards", StringField, _l("Cards"))
+    b.add("move.last", "flag", BooleanField, _l("These are the player’s last cards"))
+    b.add("move.pass", "flag", BooleanField, _l("Passes"))
+
+
+def _crapouille_inputs(b: _Builder, seats: Sequence[str]) -> None:
+    suits = [SelectChoice("", "—"), *(SelectChoice(s.value, f"{s.symbol} {s.name_in(current_lang())}") for s in Suit)]
+    b.add("state.pile", "cards", StringField, _l("The pile, from the bottom to the top card"))
+    b.add("state.asked", "text", SelectField, _l("Suit asked (after an 8)"), choices=suits, validate_choice=False)
+    b.add(
+        "state.direction",
+        "int",
+        RadioField,
+        _l("Direction"),
+        choices=[SelectChoice("1", _l("Clockwise")), SelectChoice("-1", _l("Reversed (after a 10)"))],
+        default="1",
+        validate_choice=False,
+    )
+    b.player("state.turn", _l("Whose turn it is"), seats)
+    b.player("move.player", _l("Who plays"), seats)
+    b.add("move.card", "card", StringField, _l("Card"))
+    b.add("move.asked", "text", SelectField, _l("Suit asked with an 8"), choices=suits, validate_choice=False)
+    b.add("move.last", "flag", BooleanField, _l("It is the player’s last card"))
+    b.add("move.announced", "bool", BooleanField, _l("« Carte ! » was said"), default=True)
+    b.add("move.draw", "flag", BooleanField, _l("Draws instead"))
+    b.add("state.hand", "cards", StringField, _l("The player’s hand (optional: may they draw?)"))
+
+
+def _trumps() -> list[SelectChoice]:
+    lang = current_lang()
+    cards = [Card(trump=n) for n in range(1, 22)] + [Card(trump=0)]
+    return [SelectChoice("", "—"), *(SelectChoice(str(c), c.display(lang)) for c in cards)]
+
+
+def _whist_inputs(b: _Builder, seats: Sequence[str]) -> None:
+    excuse = [SelectChoice("", "—"), SelectChoice("0", _l("0 (lowest)")), SelectChoice("22", _l("22 (highest)"))]
+    b.player("state.dealer", _l("Dealer"), seats)
+    b.number("state.cards", _l("Cards dealt to each"), range(1, WHIST_MOST_CARDS + 1))
+    for i, name in enumerate(seats):
+        b.number(f"state.bids.@{i}", name or _("Seat %(n)d", n=i + 1), range(WHIST_MOST_CARDS + 1))
+    for k in range(TRICK_ROWS["whist-tarot"]):
+        b.player(f"state.trick[{k}].player", _("Who"), seats)
+        b.add(f"state.trick[{k}].card", "text", SelectField, _l("Card"), choices=_trumps(), validate_choice=False)
+        b.add(f"state.trick[{k}].excuse", "int", SelectField, _l("Excuse"), choices=excuse, validate_choice=False)
+    b.player("move.player", _l("Who plays"), seats)
+    b.number("move.bid", _l("Bid"), range(WHIST_MOST_CARDS + 1))
+    b.add("move.card", "text", SelectField, _l("Or a card"), choices=_trumps(), validate_choice=False)
+    b.add("move.excuse", "int", SelectField, _l("Excuse"), choices=excuse, validate_choice=False)
+
+
+# ------------------------------------------------------------------------ the pages
+
+
+def _picker(game: str, form: CheckForm, table: Table) -> dict[str, Any] | None:
+    """What the card picker needs (static/picker.js): the deck's ranks and copies."""
+    lang = current_lang()
+    if game == "crapouille":
+        return {
+            "picker": crapouille_kind.card_picker(lang),
+            "copies": crapouille.DECK.limit(Card.parse("As")),
+            "jokers": crapouille.DECK.joker_limit,
+        }
+    if game not in ("president", "piketty"):
+        return None
+    seated = max(3, sum(1 for name in _seat_names(form).values() if name))
+    rules = Rules(game=game)
+    options = table.rules
+    if options is None:
+        try:
+            options = form_body(form, lang).body.get("rules")
+        except FieldError:
+            options = None
+    try:
+        rules = Rules.from_options(options, game)
+        deck = rules.deck(seated)
+        picker = president_kind.draw_picker(lang, rules, seated)
+    except RulesError:
+        rules = Rules(game=game)
+        deck = rules.deck(seated)
+        picker = president_kind.draw_picker(lang, rules, seated)
+    return {"picker": picker, "copies": rules.deck_count(seated), "jokers": deck.joker_limit}
+
+
+def _summary_labels(form: CheckForm, game: str) -> dict[str, str]:
+    """How the error summary names an input of the trick: its row, then its label."""
+    labels = {}
+    for f in form:
+        row = _TRICK_ROW.match(f.name)
+        if row is not None:
+            n = int(row.group(1)) + 1
+            where = _("Card %(n)d", n=n) if game == "whist-tarot" else _("Play %(n)d", n=n)
+            labels[f.name] = f"{where} · {f.label.text}"
+    return labels
+
+
+def _judged(form: CheckForm) -> tuple[dict[str, Any] | None, int]:
+    """The verdict of a posted form (None and 400 when the form has errors)."""
+    if not form.validate():
+        return None, 400
+    lang = current_lang()
+    try:
+        built = form_body(form, lang)
+    except FieldError as e:
+        add_error(form[e.name], e.message)
+        return None, 400
+    try:
+        return judge(built.body, lang), 200
+    except RulesError as e:
+        place_error(form, built.where, e.field, e.text.get(lang))
+        return None, 400
+    except Exception:
+        # As the API does: a bug behind the engine's door must not be a 500 for the
+        # table; it is logged loudly.
+        current_app.logger.exception("quick check failed on %s", built.body.get("game"))
+        add_error(form["game"], _("This table could not be judged."))
+        return None, 400
+
+
+def _page(table: Table, **context: Any) -> ResponseReturnValue:
+    form = check_form(table)
+    verdict, status = _judged(form) if form.is_submitted() else (None, 200)
+    return (
+        render_template(
+            "referee/check.html",
+            form=form,
+            table=table,
+            kind=KINDS[table.game],
+            verdict=verdict,
+            picker=_picker(table.game, form, table),
+            trick_rows=range(TRICK_ROWS.get(table.game, 0)),
+            summary_labels=_summary_labels(form, table.game),
+            setup_open=any(f.errors for f in form if f.name.startswith(("rules", "state.players"))),
+            placeholder=typed_notation(current_lang()).example,
+            api=url_for("api.check"),
+            **context,
+        ),
+        status,
+    )
+
+
+@bp.route("/check", methods=["GET", "POST"])
+def check_start() -> ResponseReturnValue:
+    """The quick check on its own: pick a game, then set the table."""
+    game = request.args.get("game", "")
+    if game not in GAMES:
+        if request.method == "POST":
+            abort(400)
+        return render_template("referee/check.html", form=None, kinds=[KINDS[g] for g in GAMES])
+    names = (*DEFAULT_NAMES, *[""] * (SEATS[game] - len(DEFAULT_NAMES)))
+    data = {"move.player": "0", "state.turn": "0"} if game == "crapouille" else {"move.player": "0"}
+    if game == "whist-tarot":
+        data = {"state.dealer": "3", "state.cards": "5", "move.player": "0"}
+    return _page(Table(game, names, fixed=False, data=data))
+
+
+@bp.route("/g/<code>/games/<int:game_id>/check", methods=["GET", "POST"])
+def check_game(code: str, game_id: int) -> ResponseReturnValue:
+    """The quick check of a game in progress: its players, seats, house rules and titles."""
+    group = group_for(code)
+    game = game_of(group, game_id)
+    kind = kind_for(game.kind)
+    if game.kind not in GAMES:
+        abort(404)
+    state = stored_state(kind, game)
+    names = {str(p.id): p.name for p in game.players}
+    table, context = _from_game(game, state, names)
+    return _page(table, group=group, game=game, **context)
+
+
+def _from_game(game: Game, state: Mapping[str, Any], names: Mapping[str, str]) -> tuple[Table, dict[str, Any]]:
+    """The checked table of a game in progress, from its stored state (no replay), and
+    what the page says of it (titles, house rules)."""
+    lang = current_lang()
+    data: dict[str, Any] = {}
+    context: dict[str, Any] = {"titles": [], "house_rules": []}
+    if game.kind in ("president", "piketty"):
+        # Seats go round the hierarchy, Président first (the game page's « Clockwise: … »);
+        # before the first manche it is the seating the game was started with.
+        order = list(state.get("hierarchy") or state.get("players") or [])
+        seats = [names.get(p, p) for p in order]
+        titles = sorted(state.get("titles") or [], key=lambda t: t["rank"])
+        context["titles"] = [(t["en"] if lang == "en" else t["fr"], names.get(t["player"], "")) for t in titles]
+        context["house_rules"] = president_kind.house_rules(president_kind.rules_of(game))
+        leader = state.get("leader")
+        if leader in order:
+            data["state.leader"] = data["move.player"] = str(order.index(leader))
+    elif game.kind == "crapouille":
+        order = [p for p in state["players"] if p in state.get("in_play", state["players"])]
+        seats = [names.get(p, p) for p in order]
+        if crapouille.Options.from_options(game.rules).super:
+            context["house_rules"] = [_("Super crapouille (deal 10, keep 5)")]
+        data["state.turn"] = "0"
+    else:
+        order = list(state["players"])
+        seats = [names.get(p, p) for p in order]
+        # The deal being played (its bids saved, its tricks not yet), else the next one.
+        pending = bool(state.get("pending") and state.get("played"))
+        deal: Mapping[str, Any] = (state.get("played") if pending else state.get("deal")) or {}
+        if deal.get("dealer") in order:
+            data["state.dealer"] = str(order.index(deal["dealer"]))
+        if deal.get("cards"):
+            data["state.cards"] = str(deal["cards"])
+        bids: Mapping[str, Any] = (state.get("bids") if pending else None) or {}
+        for i, p in enumerate(order):
+            if p in bids:
+                data[f"state.bids.@{i}"] = str(bids[p])
+    data.setdefault("move.player", "0")
+    return Table(game.kind, tuple(seats), fixed=True, rules=game.rules or {}, data=data), context

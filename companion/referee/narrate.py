@@ -1,0 +1,287 @@
+"""What a verdict means at the table, in the table's words — and the one way to get one.
+
+:func:`judge` is the check behind every referee screen and ``POST /api/v1/check``: the
+body is validated against the game's published schema, the game's adapter asks the
+engine, and :func:`said` adds what happens next as a player would say it (« Le pli est
+pour toi, tu rejoues. », « Révolution ! », « Cid pioche une carte et passe son tour. »).
+
+:func:`said` decides nothing: it only puts into words the engine's answer (its
+effects, ``next_player``, ``skipped``, ``target``, ``trick_winner``, ``forbidden_bid``)
+and the move that was judged.  Sentences address the mover as « tu », as the table
+does, and never assume a player's gender.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.api.adapters import ADAPTERS, adapter
+from companion.rules.cards import Suit
+from companion.rules.i18n import Text
+
+
+def judge(body: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
+    """The answer of ``POST /api/v1/check`` to ``body``, with ``said``.
+
+    Raises :class:`~companion.rules.i18n.RulesError` (naming the field) for a body the
+    schema or the engine refuses as malformed; an illegal move is an answer, not an error.
+
+    >>> body = {"game": "president", "state": {"players": ["Ann", "Bob", "Cid"],
+    ...         "trick": [{"player": "Ann", "cards": ["9h"]}, {"player": "Bob", "cards": ["Kd"]}]},
+    ...         "move": {"player": "Cid", "cards": ["2c"]}}
+    >>> judge(body)["said"]
+    ['Le pli est pour toi, tu rejoues.']
+    >>> judge(dict(body, move={"player": "Cid", "cards": ["8c"]}))["reason"]
+    'Il faut jouer plus haut que le roi.'
+    """
+    from companion.api.reading import check_schema
+    from companion.rules.i18n import RulesError
+
+    game = body.get("game")
+    if not isinstance(game, str) or game not in ADAPTERS:
+        names = ", ".join(ADAPTERS)
+        raise RulesError(
+            Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game"
+        )
+    check_schema(body, game, "check")
+    answer = adapter(game, "check")(body, lang)
+    answer["said"] = [text.get(lang) for text in said(game, body, answer)]
+    return answer
+
+
+def said(game: str, body: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text]:
+    """What the legal move of ``body`` leads to, from the engine's ``answer`` (empty when illegal).
+
+    >>> answer = {"legal": True, "effects": ["draw", "skip"], "next_player": "Dan",
+    ...           "target": "Cid", "skipped": ["Cid"]}
+    >>> [t.fr for t in said("crapouille", {"move": {"player": "Bob", "card": "2h"}}, answer)]
+    ['Cid pioche une carte et passe son tour.', 'À Dan de jouer.']
+    """
+    if not answer.get("legal"):
+        return []
+    move = body.get("move") or {}
+    if not isinstance(move, Mapping):
+        return []
+    if game in ("president", "piketty"):
+        return _president(body, move, answer)
+    if game == "crapouille":
+        return _crapouille(move, answer)
+    return _whist(body, move, answer)
+
+
+# --- words -------------------------------------------------------------------------
+
+
+def _and(names: Sequence[str], lang: str) -> str:
+    """« Ann », « Ann et Bob », « Ann, Bob et Cid »."""
+    word = " and " if lang == "en" else " et "
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + word + names[-1]
+
+
+def _your_turn(player: str) -> Text:
+    return Text(f"À {player} de jouer.", f"{player} plays next.")
+
+
+def _loses_turn(names: Sequence[str]) -> Text:
+    if len(names) == 1:
+        return Text(f"{names[0]} passe son tour.", f"{names[0]} loses a turn.")
+    return Text(f"{_and(names, 'fr')} passent leur tour.", f"{_and(names, 'en')} lose their turn.")
+
+
+def _won_by(winner: str, mover: str, leader: str | None) -> Text:
+    """Whose trick it is, and who leads the next one."""
+    if winner == mover and leader == mover:
+        return Text("Le pli est pour toi, tu rejoues.", "The trick is yours: you lead again.")
+    if leader == winner:
+        return Text(f"Le pli est pour {winner}, qui rejoue.", f"The trick goes to {winner}, who leads again.")
+    if leader is None:
+        return Text(f"Le pli est pour {winner}.", f"The trick goes to {winner}.")
+    return Text(f"Le pli est pour {winner} ; {leader} entame.", f"The trick goes to {winner}; {leader} leads.")
+
+
+# --- le Président and Piketty --------------------------------------------------------
+
+
+def _president(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text]:
+    effects = set(answer.get("effects") or ())
+    mover = str(move.get("player"))
+    nxt = answer.get("next_player")
+    rules = body.get("rules") if isinstance(body.get("rules"), Mapping) else {}
+    lines: list[Text] = []
+    if "coup_detat" in effects:
+        lines.append(
+            Text(
+                f"Coup d’État ! {mover} prend la présidence ; la manche s’arrête.",
+                f"Coup d’État! {mover} takes the presidency; the manche ends.",
+            )
+        )
+    if "guillotine" in effects:
+        lines.append(
+            Text(
+                f"Guillotine ! {mover} prend la présidence et désigne le second et le dernier ; la manche s’arrête.",
+                f"Guillotine! {mover} takes the presidency and names the second and the last; the manche ends.",
+            )
+        )
+    if "revolution" in effects:
+        if rules.get("revolution_swaps_titles"):
+            lines.append(
+                Text(
+                    "Révolution ! Les titres s’inversent et la manche s’arrête, sans points.",
+                    "Revolution! The titles are reversed and the manche ends, without points.",
+                )
+            )
+        else:
+            lines.append(Text("Révolution ! L’ordre des cartes s’inverse.", "Revolution! The card order is reversed."))
+    if "counter_revolution" in effects:
+        lines.append(
+            Text(
+                "Contre-révolution ! L’ordre des cartes s’inverse à nouveau.",
+                "Counter-revolution! The card order is reversed again.",
+            )
+        )
+    if "lock" in effects:
+        lines.append(
+            Text(
+                "Le pli est verrouillé : on suit avec la même valeur, ou on passe.",
+                "The trick is locked: follow with the same rank, or pass.",
+            )
+        )
+    if "skip" in effects and answer.get("skipped"):
+        lines.append(_loses_turn(list(answer["skipped"])))
+    if "finish_last" in effects:
+        lines.append(
+            Text(
+                f"{mover} sort sur une carte interdite : dernière place.",
+                f"{mover} goes out on a forbidden card: last place.",
+            )
+        )
+    elif "out" in effects:
+        lines.append(Text(f"{mover} n’a plus de cartes.", f"{mover} has no cards left."))
+    if answer.get("pile_to"):
+        taker = answer["pile_to"]
+        lines.append(Text(f"{taker} ramasse le tas.", f"{taker} takes the pile."))
+    if "trick_won" in effects:
+        lines.append(_won_by(_trick_winner(body, move), mover, nxt))
+    elif nxt is not None:
+        lines.append(_your_turn(nxt))
+    if nxt is None and effects & {"out", "finish_last", "coup_detat", "guillotine", "revolution"}:
+        lines.append(Text("La manche est finie.", "The manche is over."))
+    return lines
+
+
+def _trick_winner(body: Mapping[str, Any], move: Mapping[str, Any]) -> str:
+    """Who laid the cards that won the trick: the mover, or (after a pass) the last to lay cards."""
+    if move.get("cards"):
+        return str(move.get("player"))
+    state = body.get("state") if isinstance(body.get("state"), Mapping) else {}
+    trick = state.get("trick") if isinstance(state.get("trick"), list) else []
+    laid = [e for e in trick if isinstance(e, Mapping) and e.get("cards")]
+    return str(laid[-1].get("player")) if laid else str(move.get("player"))
+
+
+# --- la crapouille -------------------------------------------------------------------
+
+
+def _suit_name(value: object, lang: str) -> str:
+    try:
+        return Suit(str(value).lower()).name_in(lang)
+    except ValueError:
+        return str(value)
+
+
+def _crapouille(move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text]:
+    effects = set(answer.get("effects") or ())
+    mover = str(move.get("player"))
+    nxt = answer.get("next_player")
+    target = answer.get("target")
+    skipped = [p for p in answer.get("skipped") or () if p != target]
+    lines: list[Text] = []
+    if move.get("draw"):
+        lines.append(Text(f"{mover} pioche une carte.", f"{mover} draws a card."))
+        if nxt is None and not effects:
+            lines.append(
+                Text(
+                    "Si elle peut aller sur le tas, elle y est posée tout de suite.",
+                    "If it fits on the pile, it is laid at once.",
+                )
+            )
+    if "draw" in effects and target:
+        if target in (answer.get("skipped") or ()):
+            lines.append(
+                Text(f"{target} pioche une carte et passe son tour.", f"{target} draws a card and loses a turn.")
+            )
+        else:
+            lines.append(Text(f"{target} pioche une carte.", f"{target} draws a card."))
+    if skipped:
+        lines.append(_loses_turn(skipped))
+    if "reverse" in effects:
+        lines.append(Text("Le sens du jeu s’inverse.", "The direction of play is reversed."))
+    if "choose_suit" in effects:
+        asked = answer.get("asked") or move.get("asked")
+        if asked:
+            suit = Text(_suit_name(asked, "fr"), _suit_name(asked, "en"))
+            lines.append(Text(f"Couleur demandée : {suit.fr}.", f"Suit asked: {suit.en}."))
+        else:
+            lines.append(Text("Choisis une couleur.", "Choose a suit."))
+    if "out" in effects:
+        lines.append(Text(f"{mover} n’a plus de cartes : la donne est finie.", f"{mover} is out: the hand is over."))
+    if "finish_on_two" in effects and target:
+        lines.append(
+            Text(
+                f"Fini sur un 2 : {target} pioche encore une carte, qui compte.",
+                f"Finished on a 2: {target} draws one more card, which counts.",
+            )
+        )
+    if "play_again" in effects:
+        lines.append(Text("Tu rejoues.", "You play again."))
+    elif nxt is not None and "out" not in effects:
+        lines.append(_your_turn(nxt))
+    return lines
+
+
+# --- whist with a tarot deck ---------------------------------------------------------
+
+
+def _whist(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text]:
+    mover = str(move.get("player"))
+    nxt = answer.get("next_player")
+    state = body.get("state") if isinstance(body.get("state"), Mapping) else {}
+    lines: list[Text] = []
+    if "bid" in move:
+        bid = move.get("bid")
+        lines.append(Text(f"{mover} annonce {bid}.", f"{mover} bids {bid}."))
+        bids = state.get("bids") if isinstance(state.get("bids"), Mapping) else {}
+        players = state.get("players") if isinstance(state.get("players"), list) else []
+        if nxt is not None and len(bids) + 1 >= len(players):
+            lines.append(Text(f"Les annonces sont faites : {nxt} entame.", f"Bidding is over: {nxt} leads."))
+        elif nxt is not None:
+            forbidden = _forbidden_next(state, move, nxt)
+            lines.append(Text(f"À {nxt} d’annoncer.", f"{nxt} bids next."))
+            if forbidden is not None:
+                lines.append(
+                    Text(f"Le donneur ne peut pas annoncer {forbidden}.", f"The dealer may not bid {forbidden}.")
+                )
+        return lines
+    winner = answer.get("trick_winner")
+    if winner:
+        lines.append(_won_by(str(winner), mover, nxt))
+        if nxt is None:
+            lines.append(Text("La donne est finie.", "The deal is over."))
+    elif nxt is not None:
+        lines.append(_your_turn(nxt))
+    return lines
+
+
+def _forbidden_next(state: Mapping[str, Any], move: Mapping[str, Any], nxt: str) -> int | None:
+    """When the next bidder is the dealer: the total the dealer may not bid (from the engine)."""
+    if nxt != state.get("dealer"):
+        return None
+    from companion.rules.whist_tarot import forbidden_bid
+
+    cards = state.get("cards")
+    bids = state.get("bids") if isinstance(state.get("bids"), Mapping) else {}
+    others = [b for b in bids.values() if isinstance(b, int)]
+    if not isinstance(cards, int) or not isinstance(move.get("bid"), int):
+        return None
+    return forbidden_bid(cards, [*others, move["bid"]])
