@@ -20,7 +20,7 @@ from companion.groups.access import current_device, group_for, owns, revoke
 from companion.groups.access import join as join_group
 from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
 from companion.groups.throttle import before_create, before_guess, guessed_right
-from companion.models import Device, Game, GameStatus, Group, Player, Season, name_key, utcnow
+from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.writes import commit_once, done_before, remember
 
@@ -332,12 +332,7 @@ def make_current(code: str, season_id: int) -> Response:
 
 @bp.get("/g/<code>/seasons/<int:season_id>")
 def season(code: str, season_id: int) -> str:
-    """A season's standings and games."""
+    """A season's standings and a page of its games (read from stored results)."""
     group = group_for(code)
     season = db.first_or_404(sa.select(Season).where(Season.id == season_id, Season.group_id == group.id))
-    games = list(
-        db.session.scalars(sa.select(Game).where(Game.season_id == season.id).order_by(Game.created_at.desc()))
-    )
-    return render_template(
-        "groups/season.html", group=group, season=season, games=games, standings=season_standings(season)
-    )
+    return render_template("groups/season.html", group=group, season=season, standings=season_standings(season))

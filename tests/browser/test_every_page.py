@@ -237,6 +237,8 @@ PAGES: dict[str, Visit] = {
     "live": Visit(lambda w: w.urls["game"] + "/live"),
     "house-rules": Visit(lambda w: w.urls["game"] + "/rules"),
     "rules": Visit(lambda w: w.base + "/rules/president"),
+    "export": Visit(lambda w: w.urls["group"] + "/export"),
+    "import": Visit(lambda w: w.base + "/import"),
     "error-404": Visit(lambda w: w.base + "/no/such/page", status=404),
     "confirm": Visit(lambda w: w.urls["group"] + "/devices", _ask_to_remove_the_other_device),
 }

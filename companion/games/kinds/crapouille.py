@@ -18,6 +18,7 @@ from wtforms import BooleanField, RadioField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from companion import charts
 from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
@@ -318,4 +319,6 @@ class Crapouille(GameKind):
             "ranking": ranking,
             "places": state.get("places", {}),
             "winner_names": [names[p] for p in (game.outcome or {}).get("winners", state.get("winners", []))],
+            # Drawn only by the game page (one query, when it is called).
+            "totals_chart": lambda: charts.crapouille_chart(game, names, crapouille.ELIMINATION_TOTAL),
         }

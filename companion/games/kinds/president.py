@@ -24,6 +24,7 @@ from flask_babel import ngettext
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 
+from companion import charts
 from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
@@ -737,6 +738,8 @@ class _PresidentFamily(GameKind):
             "manche_events": lambda result: event_lines(result, names),
             "draw_cards": lambda cards: [Card.parse(c) for c in cards],
             "names_of": lambda ids: [names.get(p, p) for p in ids],
+            # Drawn only by the game page (one query, when it is called), when points are counted.
+            "points_chart": (lambda: charts.president_chart(game, names)) if rules.points else None,
         }
 
 

@@ -30,6 +30,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.fields.choices import SelectChoice
 
+from companion import charts
 from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
@@ -312,4 +313,6 @@ class WhistTarot(GameKind):
             "dealer": deal["dealer"],
             "leader": str(whist_tarot.first_leader(state["players"], deal["dealer"])),
             "winner_names": [names[p] for p in (game.outcome or {}).get("winners", state.get("winners", []))],
+            # Drawn only by the game page (one query, when it is called).
+            "stakes_chart": lambda: charts.whist_chart(game, names, whist_tarot.STAKE),
         }

@@ -1,0 +1,738 @@
+"""Stored results: what the standings need of every game, kept up to date on every write.
+
+Standings never replay games, and never read rounds on a page: they read three kinds of
+derived rows (:mod:`companion.models`), which this module computes from the games'
+*stored states* only (``Round.result``, ``Game.outcome``, ``Game.status``), never by
+running the engine:
+
+``game_results``
+    one row per (game, player): status, place, won, and the kind's figures
+    (:func:`game_rows` says which, kind by kind).
+``rated_matches`` + ``match_places``
+    the finishing orders the season rating learns from (:func:`game_matches`): each
+    finished game (its places) and, for Président and Piketty, each manche of a
+    finished game (the hierarchy it left).
+``player_ratings`` + ``rating_history``
+    the OpenSkill rating built on those (:mod:`companion.games.rating`).
+
+**How they stay up to date.** One hook, on every SQLAlchemy session, cannot be
+forgotten by a route: after each flush it notes the games whose rows changed (a
+``Game``, or a ``Round``, ``GameChange`` or ``GamePlayer`` of it, new, changed or
+deleted; and a bulk ``UPDATE``/``DELETE`` of games or rounds, such as
+:func:`companion.writes.claim`'s version bump), and just before the transaction
+commits it recomputes those games' rows (:func:`refresh_games`) and the rating of
+their seasons from the first game night whose matches changed. A rolled-back
+transaction forgets what it noted. Every write to a game bumps its version
+(``writes.claim``) and touches it through the ORM, so every such write is seen: a
+round added, edited (later rounds rescored), deleted or restored, a game finished
+(early or not), abandoned or reopened.
+
+**Game nights.** A game night runs from 6:00 to 6:00 the next day, local time
+(``GAME_NIGHT_TIMEZONE`` in the app's config, Europe/Paris by default): a game
+started at 23:00 and a manche saved at 1:30 belong to the same evening
+(:func:`night_of`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+from sqlalchemy import event
+
+from companion.models import (
+    Game,
+    GameChange,
+    GamePlayer,
+    GameResult,
+    MatchPlace,
+    RatedMatch,
+    Round,
+    SeasonTotal,
+)
+
+log = logging.getLogger(__name__)
+
+#: Kinds of the Président family: per-manche figures and one rated match per manche.
+PRESIDENT_KINDS = ("president", "piketty")
+#: A game night starts at this hour (local time) and runs until the same hour next day.
+NIGHT_STARTS_AT = 6
+DEFAULT_TIMEZONE = "Europe/Paris"
+
+
+# ----------------------------------------------------------------------------- nights
+
+
+def _zone() -> ZoneInfo:
+    name = DEFAULT_TIMEZONE
+    try:
+        from flask import current_app, has_app_context
+
+        if has_app_context():
+            name = current_app.config.get("GAME_NIGHT_TIMEZONE") or DEFAULT_TIMEZONE
+    except ImportError:  # pragma: no cover - Flask is always there in the app
+        pass
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite gives them back naive)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def night_of(moment: datetime, zone: ZoneInfo | None = None) -> date:
+    """The game night a moment belongs to: its local date, the night running until 6:00.
+
+    >>> paris = ZoneInfo("Europe/Paris")
+    >>> [str(night_of(datetime(2026, 3, d, h, tzinfo=UTC), paris)) for d, h in ((6, 18), (7, 4), (7, 6))]
+    ['2026-03-06', '2026-03-06', '2026-03-07']
+    """
+    local = aware(moment).astimezone(zone or _zone())
+    return (local - timedelta(hours=NIGHT_STARTS_AT)).date()
+
+
+# ----------------------------------------------------------- figures (pure functions)
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """A stored round, as results read it."""
+
+    number: int
+    result: dict[str, Any]
+    created_at: datetime
+
+
+@dataclass
+class GameFacts:
+    """What results read of a game: its row, its seats, and its rounds.
+
+    ``rounds`` holds every round for the Président family (each manche counts), and
+    only the last one for the other kinds (their figures are the last state's);
+    ``round_count`` is the number of rounds either way."""
+
+    id: int
+    season_id: int
+    kind: str
+    status: str
+    outcome: dict[str, Any] | None
+    created_at: datetime
+    finished_at: datetime | None
+    version: int
+    players: list[int]
+    rounds: list[RoundFacts] = field(default_factory=list)
+    round_count: int = 0
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The state after the last round (None before the first)."""
+        return self.rounds[-1].result if self.rounds else None
+
+
+@dataclass(frozen=True)
+class Match:
+    """A finishing order to rate: ``round_number`` 0 is the game as a whole."""
+
+    round_number: int
+    at: datetime
+    places: dict[int, int]
+
+
+def shared_places(scores: dict[int, Any], best_high: bool = True) -> dict[int, int]:
+    """Places from scores, equal scores sharing a place (1, 2, 2, 4).
+
+    >>> shared_places({1: 10, 2: 7, 3: 7, 4: 3})
+    {1: 1, 2: 2, 3: 2, 4: 4}
+    >>> shared_places({1: 10, 2: 7}, best_high=False)
+    {2: 1, 1: 2}
+    """
+    order = sorted(scores, key=lambda p: -scores[p] if best_high else scores[p])
+    places: dict[int, int] = {}
+    for i, player in enumerate(order):
+        tied = i > 0 and scores[player] == scores[order[i - 1]]
+        places[player] = places[order[i - 1]] if tied else i + 1
+    return places
+
+
+def _by_player(mapping: Any, players: Sequence[int]) -> dict[int, Any]:
+    """A stored ``{"<player id>": value}`` as ``{player id: value}`` (seated players only)."""
+    if not isinstance(mapping, dict):
+        return {}
+    seated = set(players)
+    out: dict[int, Any] = {}
+    for key, value in mapping.items():
+        try:
+            pid = int(key)
+        except (TypeError, ValueError):
+            continue
+        if pid in seated:
+            out[pid] = value
+    return out
+
+
+def _ids(values: Any, players: Sequence[int]) -> list[int]:
+    """A stored list of player ids (strings) as ints (seated players only)."""
+    seated = set(players)
+    out = []
+    for value in values or []:
+        try:
+            pid = int(value)
+        except (TypeError, ValueError):
+            continue
+        if pid in seated:
+            out.append(pid)
+    return out
+
+
+def _counted_manche(result: dict[str, Any]) -> bool:
+    """A manche counts in the figures and the rating unless it was a card draw (chance
+    gives the titles: nothing was played)."""
+    return "draw" not in (result.get("events") or [])
+
+
+def _president_places(facts: GameFacts) -> dict[int, int]:
+    state = facts.last
+    if state is None:
+        return {}
+    totals = _by_player(state.get("totals"), facts.players)
+    if totals and len(totals) == len(facts.players):
+        return shared_places({p: int(t) for p, t in totals.items()})
+    if state.get("first"):
+        return {}
+    hierarchy = _ids(state.get("hierarchy"), facts.players)
+    return {p: i + 1 for i, p in enumerate(hierarchy)} if len(hierarchy) == len(facts.players) else {}
+
+
+def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
+    """The ``game_results`` rows of a game, one per seat, from its stored states.
+
+    Every kind: ``status``, ``won`` (named in the finished game's ``outcome``),
+    ``place`` (1 = best, ties share; None before any round), ``rounds``.
+
+    - **Président, Piketty**: ``place`` by total points (highest first), or by the
+      titles held when the game counts no points; ``points`` the total; over every
+      manche played (a card draw is not): ``rounds`` manches, ``times_president`` and
+      ``times_last`` (the first and last titles the manche left), ``rank_sum`` (the
+      player's rank in the hierarchy it left, 1 = Président).
+    - **Whist with a tarot deck**: ``stake`` left, ``place`` by stake (largest
+      first), ``rounds`` deals completed.
+    - **Crapouille**: ``place`` as the scoresheet gives it, ``points`` the penalty
+      total, ``eliminated`` whether the player went over 300, ``rounds`` hands.
+    """
+    players = facts.players
+    finished = facts.status == "finished"
+    winners = set(_ids((facts.outcome or {}).get("winners"), players)) if finished else set()
+    state = facts.last or {}
+    rows = {
+        p: {
+            "game_id": facts.id,
+            "player_id": p,
+            "season_id": facts.season_id,
+            "kind": facts.kind,
+            "status": facts.status,
+            "night": night,
+            "ended_at": facts.finished_at if finished else None,
+            "seat": seat,
+            "place": None,
+            "won": p in winners,
+            "rounds": facts.round_count,
+            "points": None,
+            "times_president": 0,
+            "times_last": 0,
+            "rank_sum": 0,
+            "stake": None,
+            "eliminated": None,
+            "version": facts.version,
+        }
+        for seat, p in enumerate(players)
+    }
+    places: dict[int, int] = {}
+    if facts.kind in PRESIDENT_KINDS:
+        places = _president_places(facts)
+        totals = _by_player(state.get("totals"), players)
+        manches = [r.result for r in facts.rounds if _counted_manche(r.result)]
+        for p, row in rows.items():
+            row["rounds"] = len(manches)
+            row["points"] = int(totals[p]) if p in totals else None
+        for result in manches:
+            hierarchy = _ids(result.get("hierarchy"), players)
+            for rank, p in enumerate(hierarchy, start=1):
+                rows[p]["rank_sum"] += rank
+                rows[p]["times_president"] += rank == 1
+                rows[p]["times_last"] += rank == len(hierarchy)
+    elif facts.kind == "whist-tarot":
+        stakes = _by_player(state.get("stakes"), players)
+        if facts.rounds and len(stakes) == len(players):
+            places = shared_places({p: int(s) for p, s in stakes.items()})
+        for p, row in rows.items():
+            row["stake"] = int(stakes[p]) if p in stakes else None
+            row["rounds"] = facts.round_count - (1 if state.get("pending") else 0)
+    elif facts.kind == "crapouille":
+        totals = _by_player(state.get("totals"), players)
+        stored = _by_player(state.get("places"), players)
+        if facts.rounds:
+            places = {p: int(v) for p, v in stored.items()} if len(stored) == len(players) else {}
+            if not places and len(totals) == len(players):
+                places = shared_places({p: int(t) for p, t in totals.items()}, best_high=False)
+        out = {p for group in state.get("eliminations") or [] for p in _ids(group, players)}
+        out |= {p for p, t in totals.items() if int(t) > 300}
+        for p, row in rows.items():
+            row["points"] = int(totals[p]) if p in totals else None
+            row["eliminated"] = p in out
+    for p, place in places.items():
+        rows[p]["place"] = place
+    return list(rows.values())
+
+
+def game_matches(facts: GameFacts, rows: list[dict[str, Any]]) -> list[Match]:
+    """The rated matches of a game: none unless it is finished with at least one round;
+    then each counted manche (Président, Piketty: the hierarchy it left, Président
+    first; a card draw is not rated) and the game itself (its places, ties equal),
+    dated by the round's creation and the game's end (never before its last round)."""
+    if facts.status != "finished" or not facts.round_count or not facts.rounds:
+        return []
+    matches = []
+    if facts.kind in PRESIDENT_KINDS:
+        for rnd in facts.rounds:
+            if not _counted_manche(rnd.result):
+                continue
+            hierarchy = _ids(rnd.result.get("hierarchy"), facts.players)
+            if len(hierarchy) == len(facts.players) >= 2:
+                matches.append(Match(rnd.number, aware(rnd.created_at), {p: i + 1 for i, p in enumerate(hierarchy)}))
+    places = {row["player_id"]: row["place"] for row in rows}
+    if len(places) >= 2 and None not in places.values():
+        last = aware(facts.rounds[-1].created_at)
+        end = aware(facts.finished_at) if facts.finished_at else last
+        matches.append(Match(0, max(end, last), places))
+    return matches
+
+
+# ------------------------------------------------------------------ reading and writing
+
+
+def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> list[GameFacts]:
+    """The facts of these games (a fixed number of queries however many games)."""
+    ids = sorted(set(game_ids))
+    if not ids:
+        return []
+    games_t, seats_t, rounds_t = Game.__table__, GamePlayer.__table__, Round.__table__
+    facts: dict[int, GameFacts] = {}
+    for row in session.execute(
+        sa.select(
+            games_t.c.id,
+            games_t.c.season_id,
+            games_t.c.kind,
+            games_t.c.status,
+            games_t.c.outcome,
+            games_t.c.created_at,
+            games_t.c.finished_at,
+            games_t.c.version,
+        ).where(games_t.c.id.in_(ids))
+    ):
+        facts[row.id] = GameFacts(
+            id=row.id,
+            season_id=row.season_id,
+            kind=row.kind,
+            status=getattr(row.status, "value", row.status),
+            outcome=row.outcome,
+            created_at=row.created_at,
+            finished_at=row.finished_at,
+            version=row.version or 0,
+            players=[],
+        )
+    if not facts:
+        return []
+    for row in session.execute(
+        sa.select(seats_t.c.game_id, seats_t.c.player_id)
+        .where(seats_t.c.game_id.in_(list(facts)))
+        .order_by(seats_t.c.game_id, seats_t.c.seat)
+    ):
+        facts[row.game_id].players.append(row.player_id)
+    counts = session.execute(
+        sa.select(rounds_t.c.game_id, sa.func.count(), sa.func.max(rounds_t.c.number))
+        .where(rounds_t.c.game_id.in_(list(facts)))
+        .group_by(rounds_t.c.game_id)
+    ).all()
+    last_of = {}
+    for game_id, count, last in counts:
+        facts[game_id].round_count = count
+        last_of[game_id] = last
+    every = [g for g in facts if facts[g].kind in PRESIDENT_KINDS and g in last_of]
+    others = [(g, n) for g, n in last_of.items() if facts[g].kind not in PRESIDENT_KINDS]
+    wanted = sa.or_(rounds_t.c.game_id.in_(every), sa.tuple_(rounds_t.c.game_id, rounds_t.c.number).in_(others))
+    if every or others:
+        for row in session.execute(
+            sa.select(rounds_t.c.game_id, rounds_t.c.number, rounds_t.c.result, rounds_t.c.created_at)
+            .where(wanted)
+            .order_by(rounds_t.c.game_id, rounds_t.c.number)
+        ):
+            facts[row.game_id].rounds.append(RoundFacts(row.number, dict(row.result or {}), row.created_at))
+    return list(facts.values())
+
+
+@dataclass
+class _Stored:
+    """A game's rated matches as stored: ``{round_number: (id, at, night, places)}``."""
+
+    season_id: int
+    matches: dict[int, tuple[int, datetime, date, dict[int, int]]] = field(default_factory=dict)
+
+
+def _stored_matches(session: so.Session | sa.Connection, game_ids: list[int]) -> dict[int, _Stored]:
+    m, mp = RatedMatch.__table__, MatchPlace.__table__
+    stored: dict[int, _Stored] = {}
+    rows = session.execute(
+        sa.select(m.c.id, m.c.game_id, m.c.season_id, m.c.round_number, m.c.at, m.c.night, mp.c.player_id, mp.c.place)
+        .join(mp, mp.c.match_id == m.c.id)
+        .where(m.c.game_id.in_(game_ids))
+    )
+    for row in rows:
+        game = stored.setdefault(row.game_id, _Stored(row.season_id))
+        entry = game.matches.setdefault(row.round_number, (row.id, aware(row.at), row.night, {}))
+        entry[3][row.player_id] = row.place
+    return stored
+
+
+def lock_seasons(session: so.Session | sa.Connection, season_ids: Iterable[int]) -> None:
+    """Take these seasons' rows for this transaction (PostgreSQL's ``FOR NO KEY UPDATE``,
+    in id order): two writers refreshing one season's totals and rating take turns, the
+    second one then reading what the first committed. SQLite's writers already take
+    turns (``BEGIN IMMEDIATE``). Not ``FOR UPDATE``: that would wait for every
+    transaction that merely inserted a game of the season (its foreign key holds the
+    season ``FOR KEY SHARE``), a deadlock when that transaction in turn waits for this
+    one (two phones sending the same new-game form: the second waits on the first's
+    one-time token)."""
+    from companion.models import Season
+
+    ids = sorted(set(season_ids))
+    if ids:
+        seasons_t = Season.__table__
+        session.execute(
+            sa.select(seasons_t.c.id)
+            .where(seasons_t.c.id.in_(ids))
+            .order_by(seasons_t.c.id)
+            .with_for_update(key_share=True)
+        ).all()
+
+
+def refresh_totals(session: so.Session | sa.Connection, season_id: int, kinds: Iterable[str] | None = None) -> None:
+    """Recompute a season's ``season_totals`` (of these kinds, or of all) from its
+    stored results: one ``INSERT … SELECT … GROUP BY`` over its finished games."""
+    totals_t, r = SeasonTotal.__table__, GameResult.__table__
+    wipe = sa.delete(totals_t).where(totals_t.c.season_id == season_id)
+    chosen = r.c.season_id == season_id
+    if kinds is not None:
+        kinds = sorted(set(kinds))
+        wipe = wipe.where(totals_t.c.kind.in_(kinds))
+        chosen = sa.and_(chosen, r.c.kind.in_(kinds))
+    session.execute(wipe)
+
+    def count_of(flag: Any) -> Any:
+        return sa.func.sum(sa.case((flag.is_(True), 1), else_=0))
+
+    def total(column: Any) -> Any:
+        return sa.func.coalesce(sa.func.sum(column), 0)
+
+    grouped = (
+        sa.select(
+            r.c.season_id,
+            r.c.kind,
+            r.c.player_id,
+            sa.func.count(),
+            count_of(r.c.won),
+            sa.func.sum(r.c.points),
+            total(r.c.times_president),
+            total(r.c.times_last),
+            total(r.c.rank_sum),
+            total(r.c.rounds),
+            total(r.c.place),
+            sa.func.count(r.c.place),
+            total(r.c.stake),
+            sa.func.count(r.c.stake),
+            count_of(r.c.eliminated),
+        )
+        .where(chosen, r.c.status == "finished")
+        .group_by(r.c.season_id, r.c.kind, r.c.player_id)
+    )
+    columns = [
+        "season_id",
+        "kind",
+        "player_id",
+        "games",
+        "wins",
+        "points",
+        "times_president",
+        "times_last",
+        "rank_sum",
+        "manches",
+        "place_sum",
+        "placed",
+        "stake_sum",
+        "staked",
+        "times_over",
+    ]
+    session.execute(sa.insert(totals_t).from_select(columns, grouped))
+
+
+def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> dict[int, date | None]:
+    """Recompute the stored results and rated matches of these games (their figures
+    from their stored states); a game that no longer exists loses its rows.
+
+    Returns the seasons whose rating must be recomputed, each with the first game night
+    whose matches changed (the rating is replayed from there).
+    """
+    ids = sorted(set(game_ids))
+    if not ids:
+        return {}
+    results_t, matches_t, places_t = GameResult.__table__, RatedMatch.__table__, MatchPlace.__table__
+    facts = {f.id: f for f in load_games(session, ids)}
+    stored = _stored_matches(session, ids)
+    boards = set(
+        session.execute(sa.select(results_t.c.season_id, results_t.c.kind).where(results_t.c.game_id.in_(ids))).all()
+    )
+    boards |= {(f.season_id, f.kind) for f in facts.values()}
+    lock_seasons(session, {season for season, _kind in boards} | {m.season_id for m in stored.values()})
+    session.execute(sa.delete(results_t).where(results_t.c.game_id.in_(ids)))
+    zone = _zone()
+    changed: dict[int, date | None] = {}
+
+    def note(season_id: int, nights: Iterable[date]) -> None:
+        first = min(nights, default=None)
+        if first is not None:
+            earlier = changed.get(season_id, first)
+            changed[season_id] = min(first, earlier) if earlier is not None else None
+
+    rows: list[dict[str, Any]] = []
+    stale: list[int] = []
+    fresh: list[tuple[GameFacts, Match, date]] = []
+    for game_id in ids:
+        f = facts.get(game_id)
+        before = stored.get(game_id)
+        was = {n: (at, places) for n, (_id, at, _night, places) in before.matches.items()} if before else {}
+        matches: list[Match] = []
+        if f is not None:
+            these = game_rows(f, night_of(f.created_at, zone))
+            rows.extend(these)
+            matches = game_matches(f, these)
+        now = {m.round_number: (m.at, m.places) for m in matches}
+        moved = before is not None and f is not None and before.season_id != f.season_id
+        if now == was and not moved:
+            continue
+        if before is not None:
+            stale.extend(match_id for (match_id, _at, _night, _places) in before.matches.values())
+            note(
+                before.season_id,
+                (
+                    night
+                    for n, (_id, at, night, places) in before.matches.items()
+                    if moved or now.get(n) != (at, places)
+                ),
+            )
+        if f is not None:
+            fresh.extend((f, m, night_of(m.at, zone)) for m in matches)
+            note(
+                f.season_id,
+                (night_of(m.at, zone) for m in matches if moved or was.get(m.round_number) != (m.at, m.places)),
+            )
+    if stale:
+        session.execute(sa.delete(places_t).where(places_t.c.match_id.in_(stale)))
+        session.execute(sa.delete(matches_t).where(matches_t.c.id.in_(stale)))
+    if rows:
+        session.execute(sa.insert(results_t), rows)
+    for season_id in sorted({season for season, _kind in boards}):
+        refresh_totals(session, season_id, [kind for season, kind in boards if season == season_id])
+    if fresh:
+        inserted = session.execute(
+            sa.insert(matches_t).returning(matches_t.c.id, sort_by_parameter_order=True),
+            [
+                {
+                    "season_id": f.season_id,
+                    "game_id": f.id,
+                    "round_number": m.round_number,
+                    "kind": f.kind,
+                    "at": m.at,
+                    "night": night,
+                }
+                for f, m, night in fresh
+            ],
+        ).scalars()
+        session.execute(
+            sa.insert(places_t),
+            [
+                {"match_id": match_id, "player_id": p, "place": place}
+                for match_id, (_f, m, _night) in zip(inserted, fresh, strict=True)
+                for p, place in m.places.items()
+            ],
+        )
+    return changed
+
+
+def refresh(session: so.Session | sa.Connection, game_ids: Iterable[int], seasons: dict[int, date | None]) -> None:
+    """Recompute these games' results, then the rating of every season they changed
+    (and of ``seasons``: season id → first night to replay from, None for all)."""
+    from companion.games.rating import refresh_season
+
+    lock_seasons(session, seasons)
+    changed = refresh_games(session, game_ids)
+    for season_id in seasons:
+        refresh_totals(session, season_id)
+    for season_id, night in seasons.items():
+        if season_id in changed:
+            earlier = changed[season_id]
+            changed[season_id] = None if night is None or earlier is None else min(night, earlier)
+        else:
+            changed[season_id] = night
+    for season_id in sorted(changed):
+        refresh_season(session, season_id, changed[season_id])
+
+
+def rebuild(session: so.Session | sa.Connection, season_ids: Iterable[int] | None = None) -> None:
+    """Recompute every stored result and rating (of these seasons, or of all): after
+    a data migration, or to repair. Idempotent."""
+    from companion.games.rating import refresh_season
+    from companion.models import Season
+
+    games_t, seasons_t = Game.__table__, Season.__table__
+    wanted = sa.select(seasons_t.c.id)
+    if season_ids is not None:
+        wanted = wanted.where(seasons_t.c.id.in_(list(season_ids)))
+    seasons = list(session.execute(wanted.order_by(seasons_t.c.id)).scalars())
+    ids = list(session.execute(sa.select(games_t.c.id).where(games_t.c.season_id.in_(seasons))).scalars())
+    for start in range(0, len(ids), 500):
+        refresh_games(session, ids[start : start + 500])
+    for season_id in seasons:
+        refresh_totals(session, season_id)
+        refresh_season(session, season_id, None)
+
+
+# ------------------------------------------------------------------------------ the hook
+
+_GAMES = "companion.results.games"
+_SEASONS = "companion.results.seasons"
+_STALE = "companion.results.stale"
+_BUSY = "companion.results.busy"
+
+
+@event.listens_for(so.Session, "after_flush")
+def _note_flushed(session: so.Session, _context: Any) -> None:
+    """Note the games whose rows this flush changed."""
+    games: set[int] = session.info.setdefault(_GAMES, set())
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(obj, Game):
+            if obj.id is not None:
+                games.add(obj.id)
+            if obj in session.deleted and obj.season_id is not None:
+                session.info.setdefault(_SEASONS, set()).add(obj.season_id)
+        elif isinstance(obj, Round | GameChange | GamePlayer) and obj.game_id is not None:
+            games.add(obj.game_id)
+
+
+def _ids_in(clause: Any, column_names: tuple[str, ...]) -> set[int] | None:
+    """The ids an ``UPDATE``/``DELETE``'s ``WHERE`` names (``id = …`` or ``game_id IN …``),
+    or None when it does not say which rows."""
+    if clause is None:
+        return None
+    found: set[int] = set()
+    for element in sa.sql.visitors.iterate(clause):
+        if not isinstance(element, sa.sql.elements.BinaryExpression):
+            continue
+        left, right = element.left, element.right
+        if getattr(left, "name", None) not in column_names or not isinstance(right, sa.sql.elements.BindParameter):
+            continue
+        value = right.effective_value
+        values = value if isinstance(value, list | tuple | set) else [value]
+        found.update(int(v) for v in values if isinstance(v, int))
+    return found or None
+
+
+def _inserted_games(state: so.ORMExecuteState) -> set[int] | None:
+    """The games a bulk ``INSERT`` of rounds or seats names (None: it does not say)."""
+    params = state.parameters
+    rows = params if isinstance(params, list | tuple) else [params]
+    values = getattr(state.statement, "_values", None) or {}
+    found: set[int] = set()
+    for row in rows:
+        game_id = row.get("game_id") if isinstance(row, dict) else None
+        if game_id is None:
+            bound = next((v for k, v in values.items() if getattr(k, "key", k) == "game_id"), None)
+            game_id = getattr(bound, "effective_value", bound)
+        if not isinstance(game_id, int):
+            return None
+        found.add(game_id)
+    return found or None
+
+
+@event.listens_for(so.Session, "do_orm_execute")
+def _note_bulk(state: so.ORMExecuteState) -> None:
+    """A bulk ``UPDATE``, ``DELETE`` or ``INSERT`` of games, rounds or seats (such as
+    ``writes.claim``'s version bump, or an import): note the games it names, or, when
+    it names none, have every stale game (results missing or older than its version)
+    checked before commit."""
+    if not (state.is_update or state.is_delete or state.is_insert):
+        return
+    table = getattr(state.statement, "table", None)
+    name = str(getattr(table, "name", None))
+    columns = {"games": ("id",), "rounds": ("game_id",), "game_players": ("game_id",)}.get(name)
+    if columns is None:
+        return
+    if state.is_insert:
+        ids = None if name == "games" else _inserted_games(state)
+    else:
+        ids = _ids_in(getattr(state.statement, "whereclause", None), columns)
+    if ids is None:
+        state.session.info[_STALE] = True
+    else:
+        state.session.info.setdefault(_GAMES, set()).update(ids)
+
+
+def stale_games(session: so.Session | sa.Connection) -> list[int]:
+    """Games whose stored results are missing or older than the game's version."""
+    g, r = Game.__table__, GameResult.__table__
+    current = sa.select(r.c.game_id).where(r.c.game_id == g.c.id, r.c.version == g.c.version)
+    return list(session.execute(sa.select(g.c.id).where(~current.exists())).scalars())
+
+
+@event.listens_for(so.Session, "before_commit")
+def _refresh_before_commit(session: so.Session) -> None:
+    """Recompute what the transaction's writes changed, inside the same transaction.
+
+    In a savepoint: should it ever fail, the game's own write still commits (the
+    error is logged, the stored results stay as they were until the game's next
+    write or :func:`rebuild`) — standings must never stop a table saving a hand."""
+    if session.info.get(_BUSY):
+        return
+    session.info[_BUSY] = True
+    try:
+        session.flush()
+        for _ in range(10):  # what a refresh writes touches no game: one pass is the rule
+            games = session.info.pop(_GAMES, set())
+            seasons = dict.fromkeys(session.info.pop(_SEASONS, set()))
+            if session.info.pop(_STALE, False):
+                games |= set(stale_games(session))
+            if not games and not seasons:
+                break
+            try:
+                with session.begin_nested():  # a failure here must not lose the game's write
+                    refresh(session, games, seasons)
+                    session.flush()
+            except Exception:
+                log.exception("Standings not refreshed for games %s (results.rebuild repairs them)", sorted(games))
+                break
+    finally:
+        session.info.pop(_BUSY, None)
+
+
+@event.listens_for(so.Session, "after_rollback")
+def _forget(session: so.Session) -> None:
+    """A transaction rolled back: what it noted was never written."""
+    for key in (_GAMES, _SEASONS, _STALE):
+        session.info.pop(key, None)

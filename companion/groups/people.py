@@ -1,0 +1,426 @@
+"""A player's page and an evening's recap, read from the stored results.
+
+Neither page replays a game. The player page reads ``game_results`` (the player's rows
+of the season: one query), a self-join of ``game_results`` on the game for the
+head-to-head (one query, aggregated in SQL), and the stored rating and its history
+(``player_ratings``, ``rating_history``); the evening recap reads the ``game_results``
+rows of one game night and, for its notable moments, only the needed keys of the
+stored states of that night's rounds (one query). Each page costs a fixed number of
+queries, whatever the history holds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+from flask import abort, render_template, request
+from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
+
+from companion.charts import Chart, line_chart
+from companion.extensions import db
+from companion.forms import plain_int
+from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
+from companion.games.kinds import KINDS
+from companion.games.kinds.president import event_lines
+from companion.games.rating import MIN_MATCHES, display
+from companion.games.results import night_of
+from companion.groups import bp
+from companion.groups.access import group_for
+from companion.i18n import format_day
+from companion.models import GameResult, Player, PlayerRating, RatingPoint, Round, Season
+from companion.rules.crapouille import ELIMINATION_TOTAL
+
+#: Finished games two players need together before one can be the other's nemesis.
+NEMESIS_MIN_GAMES = 3
+PRESIDENT_KINDS = ("president", "piketty")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _kind_order(kind: str) -> int:
+    order = list(KINDS)
+    return order.index(kind) if kind in order else len(order)
+
+
+def _average(value: Fraction | None) -> str:
+    return "—" if value is None else str(format_decimal(float(value), format="0.0#"))
+
+
+# ---------------------------------------------------------------------- player page
+
+
+@dataclass
+class KindLine:
+    """A player's finished games of one kind in the season."""
+
+    kind: str
+    games: int = 0
+    wins: int = 0
+    times_president: int = 0
+    times_last: int = 0
+
+
+@dataclass
+class Evening:
+    """A player's finished games of one game night."""
+
+    night: date
+    games: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    placed: int = 0
+
+    @property
+    def avg_place(self) -> Fraction | None:
+        return Fraction(self.place_sum, self.placed) if self.placed else None
+
+    @property
+    def avg_place_text(self) -> str:
+        return _average(self.avg_place)
+
+    def key(self) -> tuple[int, Fraction]:
+        """Better evenings sort higher: more games won, then a better (smaller) average place."""
+        return (self.wins, -(self.avg_place or Fraction(10**6)))
+
+
+@dataclass
+class HeadToHead:
+    """Finished games both players played: how often each finished ahead (by place)."""
+
+    id: int
+    name: str
+    games: int
+    ahead: int  # this page's player finished ahead
+    behind: int  # the other finished ahead
+    ties: int
+
+
+@dataclass
+class PlayerStats:
+    """What the player page shows (finished games of the season only)."""
+
+    kinds: list[KindLine] = field(default_factory=list)
+    games: int = 0
+    wins: int = 0
+    in_progress: int = 0
+    times_president: int = 0
+    times_last: int = 0
+    president_games: int = 0
+    longest_streak: int = 0
+    current_wins: int = 0  # games won in a row up to the latest (0 when it was lost)
+    current_dry: int = 0  # games without a win up to the latest
+    evenings: list[Evening] = field(default_factory=list)
+    best: Evening | None = None
+    worst: Evening | None = None
+    rivals: list[HeadToHead] = field(default_factory=list)
+    nemesis: HeadToHead | None = None
+
+
+def player_stats(player_id: int, season_id: int) -> PlayerStats:
+    """A player's figures over the season, from ``game_results`` (two queries)."""
+    r = GameResult
+    rows = db.session.execute(
+        sa.select(r.game_id, r.kind, r.status, r.night, r.place, r.won, r.times_president, r.times_last)
+        .where(r.player_id == player_id, r.season_id == season_id)
+        .order_by(r.ended_at, r.game_id)
+    ).all()
+    stats = PlayerStats()
+    kinds: dict[str, KindLine] = {}
+    evenings: dict[date, Evening] = {}
+    streak = 0
+    for row in rows:
+        if row.status != "finished":
+            stats.in_progress += row.status == "in_progress"
+            continue
+        line = kinds.setdefault(row.kind, KindLine(row.kind))
+        line.games += 1
+        line.wins += row.won
+        stats.games += 1
+        stats.wins += row.won
+        if row.kind in PRESIDENT_KINDS:
+            line.times_president += row.times_president
+            line.times_last += row.times_last
+            stats.times_president += row.times_president
+            stats.times_last += row.times_last
+            stats.president_games += 1
+        streak = streak + 1 if row.won else 0
+        stats.longest_streak = max(stats.longest_streak, streak)
+        stats.current_wins = streak
+        stats.current_dry = 0 if row.won else stats.current_dry + 1
+        evening = evenings.setdefault(row.night, Evening(row.night))
+        evening.games += 1
+        evening.wins += row.won
+        if row.place is not None:
+            evening.place_sum += row.place
+            evening.placed += 1
+    stats.kinds = sorted(kinds.values(), key=lambda k: _kind_order(k.kind))
+    stats.evenings = sorted(evenings.values(), key=lambda e: e.night)
+    if stats.evenings:
+        # Ties: the latest of the best, the earliest of the worst.
+        stats.best = max(reversed(stats.evenings), key=Evening.key)
+        if len(stats.evenings) > 1:
+            stats.worst = min(stats.evenings, key=Evening.key)
+            if stats.worst.key() == stats.best.key():
+                stats.worst = None  # every evening alike: none is the worst
+    stats.rivals = head_to_head(player_id, season_id)
+    stats.nemesis = nemesis(stats.rivals)
+    return stats
+
+
+def head_to_head(player_id: int, season_id: int) -> list[HeadToHead]:
+    """Against each other player, over the season's finished games both played and
+    both were placed in: who finished ahead how often (one query: a self-join of
+    ``game_results`` on the game, counted in SQL). Most games together first."""
+    me, other = so.aliased(GameResult), so.aliased(GameResult)
+
+    def count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
+        return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
+
+    rows = db.session.execute(
+        sa.select(
+            other.player_id,
+            Player.name,
+            sa.func.count(),
+            count(me.place < other.place),
+            count(other.place < me.place),
+            count(me.place == other.place),
+        )
+        .join(other, sa.and_(other.game_id == me.game_id, other.player_id != me.player_id))
+        .join(Player, Player.id == other.player_id)
+        .where(
+            me.player_id == player_id,
+            me.season_id == season_id,
+            me.status == "finished",
+            me.place.is_not(None),
+            other.place.is_not(None),
+        )
+        .group_by(other.player_id, Player.name)
+    ).all()
+    lines = [HeadToHead(pid, name, int(n), int(a), int(b), int(t)) for pid, name, n, a, b, t in rows]
+    return sorted(lines, key=lambda h: (-h.games, h.name.casefold()))
+
+
+def nemesis(rivals: Sequence[HeadToHead]) -> HeadToHead | None:
+    """The player who most often finished ahead of this one, among those met in at
+    least :data:`NEMESIS_MIN_GAMES` finished games and ahead more often than behind
+    (equal counts: the better balance, then the name). None when nobody qualifies."""
+    candidates = [h for h in rivals if h.games >= NEMESIS_MIN_GAMES and h.behind > h.ahead]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda h: (-h.behind, -(h.behind - h.ahead), h.name.casefold()))
+
+
+def rating_chart(player_id: int, season_id: int, name: str) -> tuple[PlayerRating | None, Chart | None]:
+    """The player's rating now and, once rated, its chart over the season's game nights
+    (two queries)."""
+    rating = db.session.get(PlayerRating, (season_id, player_id))
+    points = db.session.execute(
+        sa.select(RatingPoint.night, RatingPoint.ordinal, RatingPoint.rank)
+        .where(RatingPoint.season_id == season_id, RatingPoint.player_id == player_id)
+        .order_by(RatingPoint.night)
+    ).all()
+    if rating is None or rating.matches < MIN_MATCHES or not points:
+        return rating, None
+    series = [(float(i), float(display(p.ordinal))) for i, p in enumerate(points, start=1)]
+    names = {float(i): format_day(p.night, "short") for i, p in enumerate(points, start=1)}
+    figures = [y for _x, y in series]
+    summary = [
+        _("Rating of %(name)s at the end of each game night.", name=name),
+        _(
+            "Now %(figure)d; highest %(high)d, lowest %(low)d.",
+            figure=display(rating.ordinal),
+            high=int(max(figures)),
+            low=int(min(figures)),
+        ),
+    ]
+    chart = line_chart(
+        [(name, series)],
+        x_label=_("Game night"),
+        y_label=_("Rating"),
+        title=_("Rating over the season"),
+        summary=" ".join(summary),
+        chart_id="rating-chart",
+        x_names=names,
+    )
+    return rating, chart
+
+
+@bp.get("/g/<code>/players/<int:player_id>/stats")
+def player(code: str, player_id: int) -> str:
+    """A player's season: games, titles, streaks, evenings, rating, head-to-head."""
+    group = group_for(code)
+    player = db.first_or_404(sa.select(Player).where(Player.id == player_id, Player.group_id == group.id))
+    seasons = list(group.seasons)
+    if "season" in request.args:
+        wanted = plain_int(request.args.get("season", ""), 1, 2**31 - 1)
+        season = next((s for s in seasons if s.id == wanted), None)
+        if season is None:
+            abort(404)
+    else:
+        season = group.current_season or (seasons[0] if seasons else None)
+    if season is None:
+        abort(404)
+    stats = player_stats(player.id, season.id)
+    rating, chart = rating_chart(player.id, season.id, player.name)
+    return render_template(
+        "groups/player.html",
+        group=group,
+        player=player,
+        season=season,
+        seasons=seasons,
+        stats=stats,
+        rating=rating,
+        chart=chart,
+        figure=display,
+        min_matches=MIN_MATCHES,
+        nemesis_min=NEMESIS_MIN_GAMES,
+    )
+
+
+# ---------------------------------------------------------------------- evening recap
+
+
+@dataclass
+class EveningGame:
+    """A game of the evening as the recap shows it."""
+
+    id: int
+    kind: str
+    status: str
+    players: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    moments: list[str] = field(default_factory=list)
+
+
+def _president_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
+    """Each manche's events in the game page's words (``event_lines``), but a card
+    draw (a first manche's titles: not a moment)."""
+    lines = []
+    for row in rows:
+        events = [e for e in row.events or [] if e != "draw"]
+        state = {"events": events, "event": row.event or {}, "finished_last": row.finished_last or []}
+        lines.extend(_("Round %(n)d: %(what)s", n=row.number, what=line) for line in event_lines(state, names))
+    return lines
+
+
+def _crapouille_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
+    out: dict[str, int] = {}
+    for row in rows:
+        for p, total in (row.totals or {}).items():
+            if p not in out and isinstance(total, int) and total > ELIMINATION_TOTAL:
+                out[p] = row.number
+    return [
+        _("%(name)s goes past %(limit)d at hand %(n)d.", name=names.get(p, p), limit=ELIMINATION_TOTAL, n=n)
+        for p, n in sorted(out.items(), key=lambda item: item[1])
+    ]
+
+
+def _whist_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
+    empty: dict[str, int] = {}
+    for row in rows:
+        if row.pending:
+            continue
+        for p, stake in (row.stakes or {}).items():
+            if p not in empty and isinstance(stake, int) and stake <= 0:
+                empty[p] = row.number
+    return [
+        _("The stake of %(name)s runs out at hand %(n)d.", name=names.get(p, p), n=n)
+        for p, n in sorted(empty.items(), key=lambda item: item[1])
+    ]
+
+
+def evening_games(group_id: int, night: date) -> list[EveningGame]:
+    """The games of a game night, in the order they started, with players, winners and
+    notable moments (two queries: the results of the night, the needed keys of its
+    rounds' stored states)."""
+    r = GameResult
+    rows = db.session.execute(
+        sa.select(r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id)
+        .join(Season, Season.id == r.season_id)
+        .join(Player, Player.id == r.player_id)
+        .where(Season.group_id == group_id, r.night == night)
+        .order_by(r.game_id, r.seat)
+    ).all()
+    games: dict[int, EveningGame] = {}
+    names: dict[int, dict[str, str]] = {}
+    for row in rows:
+        game = games.setdefault(row.game_id, EveningGame(row.game_id, row.kind, row.status))
+        game.players.append(row.name)
+        if row.won:
+            game.winners.append(row.name)
+        names.setdefault(row.game_id, {})[str(row.player_id)] = row.name
+    result = Round.result
+    rounds = db.session.execute(
+        sa.select(
+            Round.game_id,
+            Round.number,
+            result["events"].label("events"),
+            result["event"].label("event"),
+            result["finished_last"].label("finished_last"),
+            result["totals"].label("totals"),
+            result["stakes"].label("stakes"),
+            result["pending"].label("pending"),
+        )
+        .where(Round.game_id.in_(list(games)))
+        .order_by(Round.game_id, Round.number)
+    ).all()
+    by_game: dict[int, list[Any]] = {}
+    for row in rounds:
+        by_game.setdefault(row.game_id, []).append(row)
+    for game in games.values():
+        played = by_game.get(game.id, [])
+        if game.kind in PRESIDENT_KINDS:
+            game.moments = _president_moments(played, names[game.id])
+        elif game.kind == "crapouille":
+            game.moments = _crapouille_moments(played, names[game.id])
+        elif game.kind == "whist-tarot":
+            game.moments = _whist_moments(played, names[game.id])
+    return sorted(games.values(), key=lambda g: g.id)
+
+
+@bp.app_template_global()
+def evening_of(started: datetime) -> str:
+    """The game night (``YYYY-MM-DD``) of a game started at ``started``: the day of its
+    recap (``url_for('groups.evening', code=…, day=evening_of(game.created_at))``)."""
+    return night_of(started).isoformat()
+
+
+@bp.get("/g/<code>/evenings/<day>")
+def evening(code: str, day: str) -> str:
+    """Every game of one game night: players, winners, notable moments."""
+    group = group_for(code)
+    if not _DAY.fullmatch(day):
+        abort(404)
+    try:
+        night = date.fromisoformat(day)
+    except ValueError:
+        abort(404)
+    games = evening_games(group.id, night)
+    if not games:
+        abort(404)
+    r = GameResult
+    in_group = sa.select(Season.id).where(Season.group_id == group.id).scalar_subquery()
+    seasons = sa.select(r.season_id).where(r.night == night, r.season_id.in_(in_group))
+    around = db.session.execute(
+        sa.select(
+            sa.select(sa.func.max(r.night)).where(r.season_id.in_(seasons), r.night < night).scalar_subquery(),
+            sa.select(sa.func.min(r.night)).where(r.season_id.in_(seasons), r.night > night).scalar_subquery(),
+        )
+    ).one()
+    count = len(games)
+    return render_template(
+        "groups/evening.html",
+        group=group,
+        night=night,
+        games=games,
+        previous=around[0],
+        next=around[1],
+        heading=ngettext("%(num)d game", "%(num)d games", count),
+    )
