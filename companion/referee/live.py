@@ -27,6 +27,7 @@ engine objects to what the screen shows.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -178,8 +179,9 @@ class Step:
     effects: list[str]
 
 
-class Follow:
-    """How the live screen follows one family of games (overridden per family)."""
+class Follow(ABC):
+    """How the live screen follows one family of games: one subclass per family, which
+    must say how a manche starts, reads a form's moves, advances and ends."""
 
     family = ""
 
@@ -191,13 +193,13 @@ class Follow:
         """What the start page shows and asks."""
         return {}
 
+    @abstractmethod
     def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """The engine's table at the start of the manche, and its view; raises :class:`Refused`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
         """The moves (API shape, ids) a form asks for; raises :class:`Refused`."""
-        raise NotImplementedError
 
     def judged(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
         """The move as the engine is asked about it (a kept draw needs a card)."""
@@ -210,13 +212,13 @@ class Follow:
             body["rules"] = dict(game.rules)
         return body
 
+    @abstractmethod
     def advance(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> Step:
         """The engine applies a move already judged legal; raises :class:`RulesError`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
         """The round entry a finished manche fills in."""
-        raise NotImplementedError
 
     def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
         """What the card picker needs (None: no picker)."""
