@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GUESS_FREE_TRIES=4,
         GUESS_FREE_TRIES_ANY_CODE=20,
         GROUPS_PER_HOUR=10,
+        JOIN_TOKEN_MINUTES=10,  # how long a QR code to join a group stays valid
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -53,16 +54,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
-    from companion import api, errors, games, groups, main, referee
+    from companion import api, errors, games, groups, main, offline, referee, watch
 
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(watch.bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
     security.init_app(app)
+    offline.init_app(app)  # after security: its answers to the outbox get the headers too
 
     from flask_babel import format_datetime
 

@@ -141,6 +141,32 @@ class Device(db.Model):
     group: so.Mapped[Group] = so.relationship(back_populates="devices")
 
 
+class JoinToken(db.Model):
+    """A one-time invitation into a group, shown as a QR code by one of its devices.
+
+    The phone that opens its link joins the group without the passphrase, once, within
+    a few minutes (``JOIN_TOKEN_MINUTES``); any device of the group may revoke it before.
+    Only the token's hash is stored: the raw token lives in the QR code and, for as long
+    as it is shown, in the showing device's session (``companion.groups.invite``).
+    """
+
+    __tablename__ = "join_tokens"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    group_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    token_hash: so.Mapped[str] = so.mapped_column(sa.String(64), unique=True)
+    device_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("devices.id", ondelete="SET NULL"))
+    created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    expires_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True))
+    used_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+    used_by_device_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("devices.id", ondelete="SET NULL"))
+    revoked_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+
+    group: so.Mapped[Group] = so.relationship()
+    device: so.Mapped[Device | None] = so.relationship(foreign_keys=[device_id])
+    used_by: so.Mapped[Device | None] = so.relationship(foreign_keys=[used_by_device_id])
+
+
 class FormToken(db.Model):
     """A one-time token of a creating form, and what its first submission created.
 

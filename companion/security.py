@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, abort, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, abort, g, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -52,6 +52,13 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        # A live page's poll (companion.watch) sets ``quiet_session``: it comes every
+        # 1.5 s, and needs no freshly signed cookie with each 304; pages renew it.
+        if g.get("quiet_session"):
+            return bool(session.modified)
+        return super().should_set_cookie(app, session)
 
 
 def trusted_proxies() -> int:

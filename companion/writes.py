@@ -19,9 +19,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import sqlalchemy as sa
+from flask import request
 
 from companion.extensions import db
 from companion.models import FormToken, Game, utcnow
+
+#: Where a view says what became of its write (read by companion.offline).
+OUTCOME = "companion.outcome"
 
 #: How long a form token is remembered (a phone may send a form again much later,
 #: after being offline).
@@ -82,3 +86,9 @@ def claim(game: Game, based_on: int | None) -> bool:
         return False
     db.session.expire(game, ["version"])
     return True
+
+
+def outcome(word: str) -> None:
+    """Say what became of this request's write, for the phone's outbox
+    (:mod:`companion.offline`): ``sent``, ``duplicate``, ``conflict`` or ``refused``."""
+    request.environ[OUTCOME] = word

@@ -3,9 +3,15 @@
 // Only an enhancement: without script the form's own fields (one select or input per
 // position) are the form. The script hides them and fills them from the taps, so the
 // server reads exactly what it reads without script.
+//
+// It enhances the page when it loads, and any new content another script puts in it
+// (static/watch.js, "companion:content"): a list is enhanced once.
 (function () {
   "use strict";
-  Array.prototype.forEach.call(document.querySelectorAll("[data-tap-order]"), function (widget) {
+
+  function enhance(widget) {
+    if (widget.dataset.tapReady) return;
+    widget.dataset.tapReady = "1";
     var taps = widget.querySelector(".tap-order-taps");
     var fallback = widget.querySelector(".tap-order-fallback");
     var full = widget.querySelector(".tap-order-full");
@@ -56,5 +62,12 @@
     });
     fallback.hidden = true;
     taps.hidden = false;
-  });
+  }
+
+  function init(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("[data-tap-order]"), enhance);
+  }
+
+  init(document);
+  document.addEventListener("companion:content", function (event) { init(event.detail.root); });
 })();

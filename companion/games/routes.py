@@ -23,7 +23,8 @@ from companion.i18n import current_lang
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, Season, utcnow
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
-from companion.writes import claim, commit_once, done_before, remember
+from companion.watch import game_token
+from companion.writes import claim, commit_once, done_before, outcome, remember
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -154,14 +155,19 @@ def show(code: str, game_id: int) -> str:
         changes=recent(game, HISTORY_SHOWN),
         change_text=lambda change: change_text(change, kind.round_name),
         wake=True,
+        watch_url=url_for("watch.game", code=group.code, game_id=game.id),
+        watch_token=game_token(game.version),
         **kind.page_context(game, state, names),
     )
 
 
-def _round_page(kind: GameKind, group: Group, game: Game, form: object, number: int, state: State) -> str:
+def _round_page(
+    kind: GameKind, group: Group, game: Game, form: object, number: int, state: State, **extra: object
+) -> str:
     return render_template(
         kind.round_template,
         wake=True,
+        changed=extra.get("changed"),
         group=group,
         game=game,
         kind=kind,
@@ -181,6 +187,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     game = game_of(group, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
+    outcome("refused")  # unless it is saved below
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
@@ -189,9 +196,14 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)
     last = _last_round(game)
+    number = count + 1
+    posted = plain_int(request.form.get("round", ""), 1, MAX_ROUNDS + 1) if request.method == "POST" else None
+    if posted is not None and posted != number:
+        # A form shown before other rounds were saved (or deleted): the same hand sent
+        # again is recognised; another one is shown beside what was saved meanwhile.
+        return _stale_round(kind, group, game, number, posted, last)
     if last is not None and kind.pending(last.entry):
         return redirect(url_for("games.edit_round", code=group.code, game_id=game.id, number=last.number))
-    number = count + 1
     state = stored_state(kind, game)
     if kind.over(state):
         flash(_("The rounds played have ended this game: correct or delete the last one to go on."))
@@ -205,12 +217,14 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if live_entry is not None and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))
     if form.validate_on_submit():
-        if not claim(game, form.based_on):  # type: ignore[attr-defined]
-            # Saved meanwhile from another phone (or this one, twice): nothing is written,
-            # and what was typed stays in the form, with the message and a way to the game.
+        based_on = form.based_on  # type: ignore[attr-defined]
+        if not claim(game, based_on):
+            # The game changed meanwhile (another phone): nothing is written, and what
+            # was typed stays in the form, beside what changed, ready to be sent again.
             db.session.rollback()
-            form.round.errors = [_("This hand was already saved from another device; here is the game now.")]  # type: ignore[attr-defined]
-            return _round_page(kind, group, game, form, number, state), 409
+            if _saved_as(game, number, form.entry):  # type: ignore[attr-defined]
+                return _already_saved(kind, group, game, number)
+            return _conflict(kind, group, game, form, number, stored_state(kind, game), based_on)
         result = form.result  # type: ignore[attr-defined]
         device = current_device()
         db.session.add(
@@ -229,10 +243,112 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
             db.session.commit()
         except sa.exc.IntegrityError:
             db.session.rollback()
+            outcome("conflict")
             flash(_("This hand was already saved from another device; here is the game now."))
             return redirect(game_url)
+        outcome("sent")
         return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
     return _round_page(kind, group, game, form, number, state)
+
+
+def _stale_round(
+    kind: GameKind, group: Group, game: Game, number: int, posted: int, last: Round | None
+) -> ResponseReturnValue:
+    """A round form for round ``posted`` while the next round is ``number``: if round
+    ``posted`` was saved with exactly this entry, this is the same submission again (a
+    retry, a phone's outbox): nothing more is written. Otherwise it is a conflict."""
+    game_url = url_for("games.show", code=group.code, game_id=game.id)
+    if posted < number:
+        mine = kind.round_form(game, stored_state(kind, game, before=posted), posted)
+        if mine.validate() and _saved_as(game, posted, getattr(mine, "entry", None)):
+            return _already_saved(kind, group, game, posted)
+    outcome("conflict")
+    if last is not None and kind.pending(last.entry):
+        flash(_("The game changed in the meantime: nothing was changed. Here it is now."))
+        return redirect(game_url)
+    state = stored_state(kind, game)
+    form = kind.round_form(game, state, number)
+    # What changed since the form was shown, and at least since round ``posted`` was added.
+    added = db.session.scalar(
+        sa.select(sa.func.min(GameChange.version)).where(
+            GameChange.game_id == game.id, GameChange.kind == "round_added", GameChange.round_number >= posted
+        )
+    )
+    based_on = form.based_on  # type: ignore[attr-defined]
+    if added is not None:
+        based_on = min(added - 1, based_on if based_on is not None else added - 1)
+    return _conflict(kind, group, game, form, number, state, based_on)
+
+
+def _saved_as(game: Game, number: int, entry: object) -> bool:
+    """Whether round ``number`` of ``game`` is saved with exactly ``entry``."""
+    saved = db.session.scalar(sa.select(Round.entry).where(Round.game_id == game.id, Round.number == number))
+    return saved is not None and saved == entry
+
+
+def _already_saved(kind: GameKind, group: Group, game: Game, number: int) -> Response:
+    """The same round sent again (a double tap, a retry, a phone's outbox): written once."""
+    outcome("duplicate")
+    flash(_("%(round)s was already saved.", round=kind.round_name(number)))
+    return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
+
+
+#: The changes listed on a conflict page, at most.
+CONFLICT_CHANGES = 8
+
+
+def meanwhile(kind: GameKind, game: Game, based_on: int | None) -> list[dict[str, object]]:
+    """What changed in ``game`` since version ``based_on``: each change with its device,
+    and for a round that is still there, what it did (the kind's summary). A few queries."""
+    query = sa.select(GameChange).where(GameChange.game_id == game.id)
+    if based_on is not None:
+        query = query.where(GameChange.version > based_on)
+    changes = list(db.session.scalars(query.order_by(GameChange.id.desc()).limit(CONFLICT_CHANGES)))
+    numbers = {c.round_number for c in changes if c.round_number and c.kind.startswith("round_")}
+    results = dict(
+        db.session.execute(
+            sa.select(Round.number, Round.result).where(
+                Round.game_id == game.id, Round.number.in_(numbers | {n - 1 for n in numbers})
+            )
+        ).all()
+    )
+    names = _names(game)
+    shown = []
+    for change in reversed(changes):
+        n = change.round_number
+        lines: list[str] = []
+        if n in results and change.kind != "round_deleted":
+            before = results.get(n - 1) if n > 1 else kind.initial_state(game)
+            if before is not None:
+                lines = kind.summary(before, results[n], names)
+        shown.append(
+            {
+                "text": change_text(change, kind.round_name),
+                "device": change.device.name if change.device else None,
+                "lines": lines,
+            }
+        )
+    return shown
+
+
+def _conflict(
+    kind: GameKind, group: Group, game: Game, form: object, number: int, state: State, based_on: int | None
+) -> tuple[str, int]:
+    """The round form as it was sent, beside what changed in the game since the form was
+    shown: both versions, nothing thrown away. The form now names the next round and the
+    game's version, so that sending it again saves it as the next round."""
+    outcome("conflict")
+    form.round.data = str(number)  # type: ignore[attr-defined]
+    form.version.data = str(game.version)  # type: ignore[attr-defined]
+    form.round.errors = [  # type: ignore[attr-defined]
+        _(
+            "Nothing was saved: the game changed on another device first. Save your version as %(the_round)s, "
+            "or keep what was saved.",
+            the_round=kind.the_round(number),
+        )
+    ]
+    page = _round_page(kind, group, game, form, number, state, changed=meanwhile(kind, game, based_on))
+    return page, 409
 
 
 @bp.route("/g/<code>/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -244,6 +360,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
+    outcome("refused")  # unless it is saved below
     if target is None:
         flash(_("There is no %(the_round)s to correct.", the_round=kind.the_round(number)))
         return redirect(game_url)
@@ -278,13 +395,29 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
                     )
                 ]
                 return _round_page(kind, group, game, form, number, state)
-        if not claim(game, form.based_on):  # type: ignore[attr-defined]
+        based_on = form.based_on  # type: ignore[attr-defined]
+        if not claim(game, based_on):
             # Another phone changed the game since this form was shown: nothing is
-            # written; what was typed stays in the form, now based on the current game.
+            # written. The same correction sent again (a retry, a phone's outbox) is
+            # recognised; another is shown with what changed, based on the current game.
             db.session.rollback()
+            if target.entry == form.entry:  # type: ignore[attr-defined]
+                outcome("duplicate")
+                flash(_("%(round)s was already saved.", round=kind.round_name(number)))
+                return redirect(game_url)
+            outcome("conflict")
             form.round.errors = [_("The game changed in the meantime: nothing was changed. Here it is now.")]  # type: ignore[attr-defined]
             form.version.data = str(game.version)  # type: ignore[attr-defined]
-            return _round_page(kind, group, game, form, number, stored_state(kind, game, before=number))
+            page = _round_page(
+                kind,
+                group,
+                game,
+                form,
+                number,
+                stored_state(kind, game, before=number),
+                changed=meanwhile(kind, game, based_on),
+            )
+            return page, 409
         previous = {"entry": target.entry, "result": target.result}
         second_step = kind.pending(target.entry)
         target.entry = form.entry  # type: ignore[attr-defined]
@@ -294,6 +427,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         _end_or_reopen(kind, game, results[-1], (later[-1] if later else target).number)
         game.updated_at = utcnow()
         db.session.commit()
+        outcome("sent")
         if second_step:  # the second step of a round entered in two (whist's tricks), not a correction
             flash(_("%(round)s entered.", round=kind.round_name(number)))
             return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))

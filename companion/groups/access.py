@@ -17,6 +17,7 @@ import secrets
 
 import sqlalchemy as sa
 from flask import abort, g, redirect, request, session, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
@@ -71,6 +72,14 @@ def join(group: Group, name: str) -> Device:
     session[SESSION_KEY] = new
     session.pop("csrf_token", None)
     return device
+
+
+def device_name(given: object, group: Group) -> str:
+    """The name a joining device was given, or « Appareil n » when none was."""
+    if given:
+        return str(given)
+    count = db.session.scalar(sa.select(sa.func.count(Device.id)).where(Device.group_id == group.id)) or 0
+    return _("Device %(n)d", n=count + 1)
 
 
 def device_for(group: Group) -> Device | None:

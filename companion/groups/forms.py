@@ -162,3 +162,10 @@ class SeasonForm(OnceForm):
         query = sa.select(Season.id).where(Season.group_id == self.group.id, Season.name_key == name_key(field.data))
         if db.session.scalar(query) is not None:
             raise ValidationError(_("This group already has a season named %(name)s.", name=field.data))
+
+
+class TokenJoinForm(SafeForm):
+    """Join a group by its QR code: no code, no passphrase, only this device's name."""
+
+    device_name = _device_name()
+    submit = SubmitField(_l("Join"))

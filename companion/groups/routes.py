@@ -16,12 +16,13 @@ from companion.extensions import db
 from companion.forms import storable
 from companion.games.standings import games_of, season_standings
 from companion.groups import bp
-from companion.groups.access import current_device, group_for, owns, revoke
+from companion.groups.access import current_device, device_name, group_for, owns, revoke
 from companion.groups.access import join as join_group
 from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
 from companion.groups.throttle import before_create, before_guess, guessed_right
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.undo import confirmation_page, confirmed, offer, within_reach
+from companion.watch import group_token
 from companion.writes import commit_once, done_before, remember
 
 #: Session key: the device this browser revoked by leaving a group (for the undo).
@@ -42,14 +43,6 @@ def _wait_message(seconds: int) -> str:
     if seconds >= 90:
         return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
     return _("Too many tries. Try again in %(seconds)d seconds.", seconds=seconds)
-
-
-def _device_name(form: GroupForm | JoinForm, group: Group) -> str:
-    """The name the device was given, or "Device n" when none was."""
-    if form.device_name.data:
-        return str(form.device_name.data)
-    count = db.session.scalar(sa.select(sa.func.count(Device.id)).where(Device.group_id == group.id)) or 0
-    return _("Device %(n)d", n=count + 1)
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -74,7 +67,7 @@ def create() -> ResponseReturnValue:
         season.rename(str(date.today().year))
         group.seasons.append(season)
         db.session.add(group)
-        join_group(group, _device_name(form, group))
+        join_group(group, device_name(form.device_name.data, group))
         url = url_for("groups.show", code=group.code)
         remember(token, url)
         earlier = commit_once(token)
@@ -109,7 +102,7 @@ def join() -> ResponseReturnValue:
             form.passphrase.errors = [_("Wrong code or passphrase.")]
             return render_template("groups/join.html", form=form), 403
         guessed_right(code)
-        join_group(group, _device_name(form, group))
+        join_group(group, device_name(form.device_name.data, group))
         db.session.commit()
         flash(_("Welcome to %(name)s.", name=group.name))
         return redirect(_safe_next(url_for("groups.show", code=group.code)))
@@ -120,6 +113,7 @@ def join() -> ResponseReturnValue:
 def show(code: str) -> str:
     """The group's page: games in progress, the current season, shortcuts."""
     group = group_for(code)
+    token = group_token(group)  # before what it stands for: a change meanwhile shows at the next poll
     season = group.current_season
     games = games_of([season.id]) if season else []
     return render_template(
@@ -128,6 +122,8 @@ def show(code: str) -> str:
         season=season,
         in_progress=[g for g in games if g.status is GameStatus.IN_PROGRESS],
         recent=[g for g in games if g.status is not GameStatus.IN_PROGRESS][:10],
+        watch_url=url_for("watch.group", code=group.code),
+        watch_token=token,
     )
 
 

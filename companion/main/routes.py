@@ -76,13 +76,17 @@ def manifest() -> Response:
             "name": "Companion",
             "short_name": "Companion",
             "description": _("Referee and scorekeeper for French card games"),
+            "id": url_for("main.home"),
             "start_url": url_for("main.home"),
+            "scope": url_for("main.home"),
             "display": "standalone",
             "background_color": "#f6f3ea",
             "theme_color": "#1d5c3f",
             "lang": "fr",
             "icons": [
                 {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+                {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192", "type": "image/png"},
+                {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
             ],
         }
     )

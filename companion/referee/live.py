@@ -1,11 +1,12 @@
 """Live play-by-play: the table follows the current manche of a game move by move.
 
 One :class:`~companion.models.LiveManche` row per game holds the manche on the server,
-so it survives a reload and every phone of the group sees it (``static/live.js`` polls
-:func:`live_state` and refreshes the page when it changed; without script the page has
-a « Rafraîchir » link).  It is for the next round of the game *as it stood* when the
-manche was started (``game_version``): once that round is saved, or the game changes
-otherwise, the row is stale and the next visit starts a new manche.
+so it survives a reload and every phone of the group sees it (``static/watch.js`` polls
+:func:`live_state` and puts the new table in place when it changed, see
+:mod:`companion.watch`; without script the page has a « Rafraîchir » link).  It is
+for the next round of the game *as it stood* when the manche was started
+(``game_version``): once that round is saved, or the game changes otherwise, the row
+is stale and the next visit starts a new manche.
 
 Every move is judged before it is kept: its ``/api/v1/check`` body is built from the
 stored state (players named by name, so that reasons name them) and
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -41,6 +42,7 @@ from werkzeug.wrappers import Response
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from companion import watch
 from companion.extensions import db
 from companion.forms import SafeForm, add_error, plain_int
 from companion.games.kinds import kind_for
@@ -50,7 +52,7 @@ from companion.games.kinds.president import draw_picker, rules_of
 from companion.games.routes import game_of
 from companion.groups.access import group_for
 from companion.i18n import current_lang
-from companion.models import Game, GameStatus, Group, LiveManche, Round
+from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
 from companion.referee import bp
 from companion.referee.narrate import judge, said
 from companion.rules import whist_tarot
@@ -60,6 +62,7 @@ from companion.rules.crapouille import Draw, Options, Pile, PlayCard
 from companion.rules.i18n import LANGS, RulesError
 from companion.rules.president import Play, Table
 from companion.undo import confirmation_page, confirmed
+from companion.writes import outcome
 
 #: Moves that can be taken back one after another (older states are not kept).
 UNDO_DEPTH = 30
@@ -749,7 +752,9 @@ def _page(
         "closed": manche.closed,
         "started": manche.started,
         "version": manche.version,
-        "token": f"{game.version}.{manche.version}",
+        "watch_url": url_for("referee.live_state", code=manche.group.code, game_id=game.id),
+        "watch_token": live_token(game.version, manche.version),
+        "watch_page": _live_url(manche, _anchor="turn"),
         "refused": refused,
         "wake": True,
     }
@@ -801,21 +806,28 @@ def live(code: str, game_id: int) -> tuple[str, int]:
     return _page(_manche(code, game_id))
 
 
+def live_token(game_version: int, live_version: int) -> str:
+    """What the live screen shows, as a token: the game's version (a round saved makes
+    the manche stale) and the live manche's (every move, undo or new start)."""
+    return f"{game_version}.{live_version}"
+
+
 @bp.get("/g/<code>/games/<int:game_id>/live/state")
 def live_state(code: str, game_id: int) -> Response:
-    """What the screen shows, as a token that changes with every move (polled by
-    ``static/live.js``; answered 304 while it is the one the page has)."""
+    """The live screen's token, which changes with every move (polled by
+    ``static/watch.js``; answered 304 while it is the one the page has): one query
+    after the group's."""
     group = group_for(code)
-    game = game_of(group, game_id)
-    row = db.session.get(LiveManche, game.id)
-    token = f"{game.version}.{row.version if row is not None else 0}"
-    if request.if_none_match.contains(token):
-        response = Response(status=304)
-    else:
-        response = jsonify({"token": token, "game_version": game.version, "version": row.version if row else 0})
-    response.set_etag(token)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    found = db.session.execute(
+        sa.select(Game.version, LiveManche.version)
+        .join(Season, Season.id == Game.season_id)
+        .outerjoin(LiveManche, LiveManche.game_id == Game.id)
+        .where(Game.id == game_id, Season.group_id == group.id)
+    ).first()
+    if found is None:
+        abort(404)
+    game_version, version = found[0], found[1] or 0
+    return watch.answer(live_token(game_version, version), game_version=game_version, version=version)
 
 
 @bp.post("/g/<code>/games/<int:game_id>/live/start")
@@ -865,6 +877,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
     manche = _manche(code, game_id)
     form = _move_forms(manche, MoveForm())
     if manche.closed is not None or not manche.started:
+        outcome("refused")
         flash(_("This round is no longer followed live: here is where things stand."))
         return redirect(_live_url(manche), 303)
     row = manche.row
@@ -950,9 +963,11 @@ def _conflict(manche: Manche, form: MoveForm, based_on: int | None) -> ResponseR
     if row is not None and manche.started and based_on is not None:
         fingerprint = form.fingerprint()
         if any(m.get("based_on") == based_on and m.get("form") == fingerprint for m in row.moves):
+            outcome("duplicate")
             flash(_("This move was already recorded."))
             return redirect(_live_url(manche, _anchor="turn"), 303)
     if not manche.started:
+        outcome("refused")
         flash(_("This round is no longer followed live: here is where things stand."))
         return redirect(_live_url(manche), 303)
     message = _("The table changed in the meantime (another device): nothing was recorded. Here it is now.")

@@ -61,7 +61,10 @@ def test_two_phones_sending_the_same_hand_save_it_once(live_server: str, phone: 
     first.get_by_role("button", name="Enregistrer la donne").tap()
     expect(first.locator("#hand-1")).to_be_visible()
     second.get_by_role("button", name="Enregistrer la donne").tap()
-    expect(second.locator("#error-summary")).to_contain_text("déjà été enregistrée depuis un autre appareil")
+    # Another hand 1 was saved first: both versions, the saved one and this one, kept in the form.
+    expect(second.locator("#error-summary")).to_contain_text("la partie a changé d’abord sur un autre appareil")
+    expect(second.locator(".meanwhile")).to_contain_text("Donne 1 saisie")
+    expect(second.locator(".meanwhile")).to_contain_text("Inès : 0 → 12")
     expect(second.locator("fieldset.player", has_text="Inès").locator(".total-input")).to_have_value("34")
     shoot(second, "two-phones-refused")
     first.reload()

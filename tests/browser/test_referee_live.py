@@ -294,7 +294,7 @@ def test_a_second_phone_sees_a_move_by_itself(live_server: str, phone: Any, brow
 
         _typed(page, "VC")
         _play(page)
-        # Polled every 2.5 s: the second phone shows the move without being touched.
+        # Polled every 1.5 s: the second phone shows the move without being touched.
         expect(other.locator(".trick .card-face[aria-label='valet de cœur']")).to_be_visible(timeout=6_000)
         expect(other.locator("#turn")).to_contain_text("Bob", timeout=6_000)
         # The second phone passes for Bob; the first sees it.
@@ -304,7 +304,7 @@ def test_a_second_phone_sees_a_move_by_itself(live_server: str, phone: Any, brow
         page.locator("#hand-form .cards-input").fill("RC")
         other.locator("#hand-form .cards-input").fill("AC")
         other.locator("button[name=action][value=play]").tap()
-        expect(page.locator(".live-changed")).to_be_visible(timeout=6_000)
+        expect(page.locator(".watch-changed")).to_be_visible(timeout=6_000)
         expect(page.locator("#hand-form .cards-input")).to_have_value("RC")
         shoot(page, "live-second-phone")
     finally:

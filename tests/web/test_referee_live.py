@@ -193,7 +193,7 @@ def test_the_state_endpoint_says_when_the_table_changed(client: FlaskClient) -> 
     _move(client, group, game_id, action="play", cards="7♥ 7♠")
     changed = client.get(_url(group, game_id, "/state"), headers={"If-None-Match": f'"{token}"'})
     assert changed.status_code == 200 and changed.json["token"] != token
-    assert f'data-token="{changed.json["token"]}"' in html(client.get(_url(group, game_id)))
+    assert f'data-watch-token="{changed.json["token"]}"' in html(client.get(_url(group, game_id)))
 
 
 def test_a_get_reads_the_stored_manche_in_a_constant_number_of_queries(client: FlaskClient) -> None:

@@ -1,0 +1,174 @@
+// The phone side of working offline (the service worker is static/sw.js): installs the
+// worker, says when a page is a copy kept on this phone, and shows the outbox — what
+// waits to be sent, what was sent, and what the server did not save (a conflict), with
+// both versions one tap away. Its words come from data-attributes of templates/base.html.
+(function () {
+  "use strict";
+  var box = document.getElementById("outbox");
+  var note = document.getElementById("offline-note");
+  if (!box || !("serviceWorker" in navigator) || !window.indexedDB || !window.CompanionOutbox) return;
+  var text = box.dataset;
+  var Outbox = window.CompanionOutbox;
+
+  navigator.serviceWorker.register(text.worker, { scope: text.scope }).catch(function () {});
+
+  // A page kept on this phone, shown because the network did not answer.
+  var saved = document.body.dataset.offlineSaved;
+  if (note && saved !== undefined) {
+    var when = saved ? new Date(saved) : null;
+    var shown = when && !isNaN(when) ? when.toLocaleString(document.documentElement.lang || "fr", {
+      weekday: "long", hour: "2-digit", minute: "2-digit"
+    }) : "—";
+    note.textContent = note.dataset.text.replace("{when}", shown);
+    note.hidden = false;
+  }
+
+  function worker(message) {
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage(message);
+    });
+  }
+
+  function flush() { worker({ type: "flush" }); }
+
+  function button(label, cls, onClick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "button" + (cls ? " " + cls : "");
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // Send a kept form again as an ordinary page (online): the server shows it with what
+  // changed meanwhile (a conflict) or why it refuses it, everything typed still there.
+  function show(item) {
+    fetch(text.token, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      return r.json();
+    }).then(function (data) {
+      var form = document.createElement("form");
+      form.setAttribute("method", "post");
+      form.setAttribute("action", item.url);
+      form.hidden = true;
+      new URLSearchParams(item.body).forEach(function (value, name) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = name === "csrf_token" ? data.csrf_token : value;
+        form.appendChild(input);
+      });
+      document.body.appendChild(form);
+      // Its fields may be called "submit" or "action": the form's own method, then.
+      HTMLFormElement.prototype.submit.call(form);
+    }).catch(function () {});
+  }
+
+  function drop(item) {
+    if (!window.confirm(text.dropConfirm)) return;
+    Outbox.remove(item.id).then(render);
+  }
+
+  var waitingCount = 0;
+
+  function render() {
+    return Outbox.all().then(function (items) {
+      var list = box.querySelector("ul");
+      var title = box.querySelector("h2");
+      list.textContent = "";
+      waitingCount = items.filter(function (i) { return i.state === "waiting"; }).length;
+      if (!items.length) { box.hidden = true; return; }
+      title.textContent = waitingCount === 0 ? text.none
+        : waitingCount === 1 ? text.one : text.many.replace("{n}", String(waitingCount));
+      items.forEach(function (item) {
+        var li = document.createElement("li");
+        li.dataset.state = item.state;
+        var label = document.createElement("strong");
+        label.textContent = item.label || item.url;
+        var state = document.createElement("span");
+        state.className = "state-" + item.state;
+        state.textContent = " — " + (text[item.state] || item.state);
+        li.appendChild(label);
+        li.appendChild(state);
+        var messages = item.status === 403 ? [text.forbidden] : item.messages || [];
+        messages.forEach(function (m) {
+          var p = document.createElement("p");
+          p.className = "small";
+          p.textContent = m;
+          li.appendChild(p);
+        });
+        var actions = document.createElement("div");
+        actions.className = "actions";
+        if (item.state === "waiting") {
+          actions.appendChild(button(text.send, "", flush));
+        } else if (item.state === "conflict" || item.state === "refused") {
+          var see = item.state === "conflict" ? text.show : text.showRefused;
+          actions.appendChild(button(see, "primary", function () { show(item); }));
+          actions.appendChild(button(text.drop, "danger", function () { drop(item); }));
+        }
+        if (actions.childNodes.length) li.appendChild(actions);
+        list.appendChild(li);
+      });
+      box.hidden = false;
+      // What was sent is said once, on this page, then forgotten.
+      items.filter(function (i) { return i.state === "sent"; }).forEach(function (i) { Outbox.remove(i.id); });
+      adjust(items);
+    }).catch(function () {});
+  }
+
+  // A form shown from a copy kept before rounds were kept offline: it names the round
+  // and the game version after them, so that they are sent one after the other.
+  function adjust(items) {
+    var forms = document.querySelectorAll("form[method=post]");
+    Array.prototype.forEach.call(forms, function (form) {
+      var path = new URL(form.action, window.location.href).pathname;
+      var version = form.querySelector("input[name=version]");
+      var round = form.querySelector("input[name=round]");
+      if (!version) return;
+      items.forEach(function (item) {
+        if (item.state !== "waiting" || item.url !== path) return;
+        var fields = new URLSearchParams(item.body);
+        var v = parseInt(fields.get("version"), 10);
+        if (v >= parseInt(version.value, 10)) version.value = String(v + 1);
+        var r = parseInt(fields.get("round"), 10);
+        if (round && /\/rounds\/new$/.test(path) && r >= parseInt(round.value, 10)) {
+          var before = round.value;
+          round.value = String(r + 1);
+          var heading = document.querySelector("main h1");
+          if (heading) heading.textContent = heading.textContent.replace(before, round.value);
+          var label = form.querySelector("input[name=outbox]");
+          if (label) label.value = label.value.replace(before, round.value);
+        }
+      });
+    });
+  }
+
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    if (event.data && event.data.type === "outbox") render();
+  });
+  window.addEventListener("online", flush);
+  // The page was brought up to date (static/watch.js): it is no longer the kept copy,
+  // and the pages it leads to are kept again as they are now.
+  document.addEventListener("companion:content", function () {
+    if (note) note.hidden = true;
+    saved = undefined;
+    prefetch();
+  });
+
+  // Pages this one leads to (the round form, the live screen), kept for offline use.
+  function prefetch() {
+    if (saved !== undefined || !navigator.onLine) return;
+    [false, true].forEach(function (always) {
+      var links = document.querySelectorAll(always ? "a[data-prefetch=always]" : "a[data-prefetch='']");
+      var urls = Array.prototype.map.call(links, function (a) { return a.href; });
+      if (urls.length) worker({ type: "prefetch", urls: urls, always: always });
+    });
+  }
+
+  render().then(function () {
+    if (waitingCount) flush();
+    prefetch();
+  });
+  // While something waits, try again every few seconds (the network may come back
+  // without the browser saying so).
+  window.setInterval(function () { if (waitingCount) flush(); }, 5000);
+})();
