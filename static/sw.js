@@ -81,6 +81,9 @@ function marked(response) {
   var headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return response.text().then(function (text) {
+    // What the page said once (« Donne 3 corrigée. », an undo) is not said again.
+    text = text.replace(/<p class="flash" role="status">[\s\S]*?<\/p>/g, "")
+      .replace(/<form class="flash"[\s\S]*?<\/form>/g, "");
     return new Response(text.replace("<body", '<body data-offline-saved="' + saved + '"'), {
       status: 200, headers: headers
     });
