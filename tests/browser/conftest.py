@@ -25,6 +25,27 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
+def _whole_answers(app: Any) -> Any:
+    """The app, each answer read whole and closed before it is sent.
+
+    Werkzeug's development server skips closing an answer when the browser drops
+    the connection while the server drains the request (a prefetch the page
+    cancelled, a service worker's fetch cut short): the static file it was sending
+    is then left open, and the ResourceWarning fails whichever test runs next.
+    """
+
+    def wsgi(environ: Any, start_response: Any) -> list[bytes]:
+        answer = app(environ, start_response)
+        try:
+            return [b"".join(answer)]
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
+
+    return wsgi
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a free local port, over a fresh SQLite file."""
@@ -32,7 +53,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "browser-tests"})
     with app.app_context():
         db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _whole_answers(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
