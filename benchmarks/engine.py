@@ -7,8 +7,14 @@ table from API-style states, as the JSON API does.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from typing import Any
+
+# benchmarks/http.py bears the name of the standard library's http package, which Flask imports:
+# run as a script, this folder must not come first on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
 
 from companion.rules.president import Play, Rules, Table
 

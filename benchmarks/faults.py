@@ -30,12 +30,18 @@ files and schema.
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/http.py bears the name of the standard library's http package: run as a
+# script, this folder must not come first on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import contextlib
 import html
 import http.client
 import json
-import os
 import random
 import re
 import secrets
@@ -43,7 +49,6 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import threading
 import time

@@ -26,17 +26,22 @@ and ``prod`` extras).  Loopback only; it removes its processes, files and schema
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/http.py bears the name of the standard library's http package: run as a
+# script, this folder must not come first on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import http.client
 import http.cookiejar
-import os
 import random
 import re
 import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -51,7 +56,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import sqlalchemy as sa  # noqa: E402
+import sqlalchemy as sa
 
 HOST = "127.0.0.1"
 SECRET = "live-poll-benchmark"
@@ -77,13 +82,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(url: str, options: list[str]) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """The app under gunicorn on a free port: (port, master process)."""
+def gunicorn(
+    url: str, options: list[str], app: str = "companion:create_app()"
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """The app (or another WSGI ``app``) under gunicorn on a free port: (port, master process)."""
     port = free_port()
     env = dict(os.environ, DATABASE_URL=url, SECRET_KEY=SECRET)
     bind = ["--backlog", "2048", "--bind", f"{HOST}:{port}"]
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), *options, "--timeout", "60", *bind, "companion:create_app()"],
+        [str(Path(sys.executable).parent / "gunicorn"), *options, "--timeout", "60", *bind, app],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -110,11 +117,15 @@ def gunicorn(url: str, options: list[str]) -> Iterator[tuple[int, subprocess.Pop
             server.wait(timeout=10)
 
 
+def worker_pids(master: subprocess.Popen[bytes]) -> list[int]:
+    """The process ids of the master's workers (from ``/proc``)."""
+    return [int(pid) for pid in Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()]
+
+
 def workers_cpu(master: subprocess.Popen[bytes]) -> float:
     """CPU seconds (user + system) used so far by the master's worker processes."""
     total = 0.0
-    children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()
-    for pid in children:
+    for pid in worker_pids(master):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:

@@ -14,13 +14,18 @@ Run with ``.venv/bin/python benchmarks/slow_clients.py`` (needs gunicorn:
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
+
+# benchmarks/http.py bears the name of the standard library's http package: run as a
+# script, this folder must not come first on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse
 import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time

@@ -22,9 +22,15 @@ It asserts nothing.
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/http.py bears the name of the standard library's http package: run as a
+# script, this folder must not come first on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import gc
-import os
 import random
 import statistics
 import tempfile
