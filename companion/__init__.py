@@ -47,14 +47,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.update(test_config)
 
+    from companion import i18n
     from companion.i18n import select_locale
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    i18n.init_app(app)  # templates' sentences: the request's catalog looked up once
 
-    from companion import api, errors, games, groups, main, offline, referee, watch
+    from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, watch
 
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
@@ -66,6 +68,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
     offline.init_app(app)  # after security: its answers to the outbox get the headers too
+    fingerprint.init_app(app)  # static files: a content hash in their address, a year of caching
+    compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
 
     from flask_babel import format_datetime
 
@@ -96,7 +100,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def end_transaction(error: BaseException | None) -> None:
         # Whatever a request left open ends with it: on SQLite a writing request's
         # transaction holds the write lock (companion.config), even for a read made
-        # after its commit, and must not outlive the request.
-        db.session.rollback()
+        # after its commit, and must not outlive the request. A request that never
+        # opened a session (the rules API, static files) has nothing to end.
+        if db.session.registry.has():
+            db.session.rollback()
 
     return app

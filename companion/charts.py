@@ -33,13 +33,16 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import format_decimal
-from flask_babel import gettext as _
+from babel import Locale
+from babel.numbers import format_decimal
 
 from companion.extensions import db
+from companion.i18n import current_locale
+from companion.i18n import gettext as _
 from companion.models import Game, Round
 
 #: The drawing's size in SVG units: the width of a 390 px phone's content (16 px
@@ -125,9 +128,15 @@ def number(value: float) -> str:
     ...     number(300), number(-2), number(27.456)
     ('300', '-2', '27,5')
     """
+    return _number(value, current_locale())
+
+
+@lru_cache(maxsize=4096)
+def _number(value: float, locale: Locale | None) -> str:
+    # Memoised per locale: a chart writes a hundred figures, mostly the same few.
     if float(value).is_integer():
-        return str(format_decimal(int(value), format="0"))
-    return str(format_decimal(value, format="0.0"))
+        return str(format_decimal(int(value), format="0", locale=locale))
+    return str(format_decimal(value, format="0.0", locale=locale))
 
 
 def nice_ticks(low: float, high: float, most: int = 6, whole: bool = False) -> list[float]:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, abort, g, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, Request, abort, g, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -45,6 +45,19 @@ CSP = "; ".join(
     ]
 )
 PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+#: What every response carries unless its view says otherwise: (name, name in lower case, value).
+HEADERS = tuple(
+    (name, name.lower(), value)
+    for name, value in (
+        ("Content-Security-Policy", CSP),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"),
+        ("Permissions-Policy", PERMISSIONS),
+        ("X-Frame-Options", "DENY"),
+    )
+)
+#: Where the rules API lives (companion.api): no session there.
+API_PREFIX = "/api/"
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -52,6 +65,13 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        # The rules API needs no cookie (shared/API.md): its requests get an empty session,
+        # without reading or verifying the cookie; never written, it sets no cookie either.
+        if request.path.startswith(API_PREFIX) and app.secret_key:
+            return self.session_class()
+        return super().open_session(app, request)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         # A live page's poll (companion.watch) sets ``quiet_session``: it comes every
@@ -84,10 +104,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def security_headers(response: Response) -> Response:
+        # As headers.setdefault for each, with one look at the headers already set.
         headers = response.headers
-        headers.setdefault("Content-Security-Policy", CSP)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("Referrer-Policy", "same-origin")
-        headers.setdefault("Permissions-Policy", PERMISSIONS)
-        headers.setdefault("X-Frame-Options", "DENY")
+        present = {key.lower() for key, _ in headers}
+        for key, lowered, value in HEADERS:
+            if lowered not in present:
+                headers.add(key, value)
         return response

@@ -58,6 +58,7 @@ function keep(request, response) {
   var headers = new Headers(response.headers);
   headers.set("X-Saved-At", new Date().toISOString());
   headers.delete("Content-Length");
+  headers.delete("Content-Encoding"); // the body kept is the decoded one
   return response.clone().blob().then(function (body) {
     return caches.open(PAGES).then(function (cache) {
       return cache.put(request.url.split("#")[0], new Response(body, { status: 200, headers: headers }));
@@ -130,7 +131,9 @@ function page(event) {
 
 function asset(event) {
   var request = event.request;
+  var pinned = new URL(request.url).searchParams.has("v"); // fingerprinted: never changes
   return caches.match(request, { ignoreVary: true }).then(function (hit) {
+    if (hit && pinned) return hit;
     var fresh = fetch(request).then(function (response) {
       if (response.ok && response.type === "basic") {
         var copy = response.clone();
@@ -142,7 +145,13 @@ function asset(event) {
       event.waitUntil(fresh.catch(function () {}));
       return hit;
     }
-    return fresh;
+    return fresh.catch(function () {
+      // A page kept before a new version of this file names its old fingerprint:
+      // offline, the version kept will do.
+      return caches.match(request, { ignoreVary: true, ignoreSearch: true }).then(function (kept) {
+        return kept || Response.error();
+      });
+    });
   });
 }
 

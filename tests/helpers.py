@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 
+import sqlalchemy as sa
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -15,6 +18,22 @@ from companion.models import Group, Player
 def html(response: TestResponse) -> str:
     """The page as text, entities decoded (so "d’essais" reads as written)."""
     return unescape(response.get_data(as_text=True))
+
+
+@contextmanager
+def count_queries() -> Iterator[list[str]]:
+    """The SQL statements the database runs inside the block (SQLAlchemy's
+    ``before_cursor_execute`` event), in order."""
+    statements: list[str] = []
+
+    def listen(conn: object, cursor: object, statement: str, *args: object) -> None:
+        statements.append(statement)
+
+    sa.event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        yield statements
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", listen)
 
 
 def create_group(client: FlaskClient, name: str = "Les Amis", passphrase: str = "trou du cul") -> Group:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 Adapter = Callable[[dict[str, Any], str], dict[str, Any]]
@@ -18,8 +19,9 @@ ADAPTERS: dict[str, dict[str, str]] = {
 }
 
 
+@cache
 def adapter(game: str, endpoint: str) -> Adapter:
-    """The adapter function of ``game`` for ``endpoint`` (``check`` or ``outcome``)."""
+    """The adapter function of ``game`` for ``endpoint`` (``check`` or ``outcome``), looked up once."""
     module = importlib.import_module(ADAPTERS[game][endpoint])
     function: Adapter = getattr(module, endpoint)
     return function

@@ -11,9 +11,9 @@ sentence in French and English, and the path of the field at fault.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
-from functools import cache
 from typing import Any
 
 from flask import Request
@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from companion.api.compiled import compile_schema
 from companion.api.schemas import REQUESTS, Message, message_for
 from companion.rules.i18n import LANGS, RulesError, Text
 
@@ -36,17 +37,20 @@ class BodyError(RulesError):
 
 
 class _Object(dict[str, Any]):
-    """A JSON object as parsed, remembering the first key it was given twice."""
+    """A JSON object that was given a key twice, remembering the first such key (the
+    last value given wins, as in a plain dict); other objects are plain dicts."""
 
     __slots__ = ("duplicate",)
 
     def __init__(self, pairs: list[tuple[str, Any]]) -> None:
-        super().__init__()
+        super().__init__(pairs)
         self.duplicate: str | None = None
-        for key, value in pairs:
-            if key in self and self.duplicate is None:
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
                 self.duplicate = key
-            self[key] = value
+                break
+            seen.add(key)
 
 
 def _number(text: str) -> int | float:
@@ -67,7 +71,8 @@ def _no_constant(name: str) -> None:
 
 
 def parse_json(data: bytes) -> Any:
-    """The JSON value of ``data`` (strict UTF-8, no NaN/Infinity); objects are :class:`_Object`.
+    """The JSON value of ``data`` (strict UTF-8, no NaN/Infinity); an object given a key twice
+    is an :class:`_Object`.
 
     Raises :class:`BodyError` when ``data`` is not JSON.
 
@@ -78,6 +83,16 @@ def parse_json(data: bytes) -> Any:
     ...
     companion.api.reading.BodyError: Le corps de la requête n’est pas du JSON valide.
     """
+    return _parse(data)[0]
+
+
+def _parse(data: bytes) -> tuple[Any, bool]:
+    """:func:`parse_json`, and whether :func:`text_problem` may find anything in the value.
+
+    Only an escape (``\\u0000``, ``\\ud800``) puts a NUL or a lone surrogate in JSON text
+    (raw control characters are not JSON, and strict UTF-8 holds no surrogate), and a
+    key given twice is seen while parsing: a body with neither is not walked again.
+    """
     not_json = Text("Le corps de la requête n’est pas du JSON valide.", "The body is not valid JSON.")
     try:
         text = data.decode("utf-8")
@@ -85,10 +100,30 @@ def parse_json(data: bytes) -> Any:
         raise BodyError(
             Text("Le corps de la requête doit être du JSON en UTF-8.", "The body must be JSON in UTF-8."), ""
         ) from None
+    _parsing.twice = False
     try:
-        return json.loads(text, object_pairs_hook=_Object, parse_float=_number, parse_constant=_no_constant)
+        if text.startswith("\ufeff"):  # as json.loads: a byte order mark is not JSON
+            raise ValueError("Unexpected UTF-8 BOM")
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; so is a 5000-digit integer
         raise BodyError(not_json, "") from None
+    return value, _parsing.twice or "\\u" in text
+
+
+#: ``twice``: whether the text this thread is parsing gave an object a key twice.
+_parsing = threading.local()
+
+
+def _an_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) == len(pairs):
+        return value
+    _parsing.twice = True
+    return _Object(pairs)
+
+
+#: Built once (json.loads builds a decoder at every call given a hook).
+_DECODER = json.JSONDecoder(object_pairs_hook=_an_object, parse_float=_number, parse_constant=_no_constant)
 
 
 def read_body(request: Request) -> dict[str, Any]:
@@ -113,10 +148,10 @@ def read_body(request: Request) -> dict[str, Any]:
             415,
             lang,
         )
-    body = parse_json(data) if data else None
+    body, suspect = _parse(data) if data else (None, False)
     if not isinstance(body, dict):
         raise BodyError(Text("Le corps de la requête doit être un objet JSON.", "The body must be a JSON object."), "")
-    problem = text_problem(body)
+    problem = text_problem(body) if suspect else None
     if problem is not None:
         raise BodyError(*problem, lang=_lang_of(body))
     return body
@@ -218,13 +253,19 @@ def _bad_text(text: str) -> Text | None:
 # -- the schemas -------------------------------------------------------------------------
 
 
-@cache
-def _validator(game: str, endpoint: str) -> Draft202012Validator:
-    return Draft202012Validator(REQUESTS[game][endpoint])
+#: Each request schema, compiled once (:mod:`companion.api.compiled`): the verdict, fast.
+_VALID = {game: {endpoint: compile_schema(schema) for endpoint, schema in by.items()} for game, by in REQUESTS.items()}
+#: And jsonschema's validator of each, which explains a body the verdict refuses.
+_VALIDATORS = {
+    game: {endpoint: Draft202012Validator(schema) for endpoint, schema in by.items()} for game, by in REQUESTS.items()
+}
 
 
 def check_schema(body: dict[str, Any], game: str, endpoint: str) -> None:
     """Raise :class:`BodyError` (400) if ``body`` does not match ``game``'s schema for ``endpoint``.
+
+    The compiled verdict lets a valid body through at once; a refused one is walked by
+    jsonschema, whose first error names the field and the sentence.
 
     >>> check_schema({"game": "crapouille", "players": ["Ann", "Bob"], "winner": "Ann",
     ...               "points": {"Bob": -1}}, "crapouille", "outcome")
@@ -232,7 +273,9 @@ def check_schema(body: dict[str, Any], game: str, endpoint: str) -> None:
     ...
     companion.api.reading.BodyError: Un nombre entier de 0 à 779 est attendu.
     """
-    error = next(iter(_validator(game, endpoint).iter_errors(body)), None)
+    if _VALID[game][endpoint](body):
+        return
+    error = next(iter(_VALIDATORS[game][endpoint].iter_errors(body)), None)
     if error is not None:
         text, field = explain(error)
         raise BodyError(text, field)

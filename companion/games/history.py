@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 
 from companion.extensions import db
 from companion.groups.access import current_device
+from companion.i18n import gettext as _
 from companion.models import Game, GameChange
 
 

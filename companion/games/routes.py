@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -21,6 +21,7 @@ from companion.games.kinds.base import GameKind, State
 from companion.groups.access import current_device, group_for
 from companion.i18n import current_lang
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, Season, utcnow
+from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import game_token
@@ -32,30 +33,52 @@ ROUNDS_PER_PAGE = 20
 HISTORY_SHOWN = 30
 
 
+# The queries every game page runs, built once (with parameters): SQLAlchemy then
+# neither builds nor keys a statement at each request.
+_GAME_OF = (
+    sa.select(Game)
+    .join(Season)
+    .where(Game.id == sa.bindparam("game_id"), Season.group_id == sa.bindparam("group_id"))
+    .options(so.joinedload(Game.seats).joinedload(GamePlayer.player))
+)
+_LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
+_ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
+_OTHER = so.aliased(Round)
+_LAST_ROUND_AND_COUNT = _LAST_ROUND.add_columns(
+    sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Round.game_id).scalar_subquery()
+)
+_STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
+_STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
+
+
 def game_of(group: Group, game_id: int) -> Game:
-    """The game of that group with its players in seat order (404 otherwise): two queries."""
-    return db.first_or_404(
-        sa.select(Game)
-        .join(Season)
-        .where(Game.id == game_id, Season.group_id == group.id)
-        .options(so.selectinload(Game.seats).joinedload(GamePlayer.player))
-    )
+    """The game of that group with its players in seat order (404 otherwise): one query."""
+    game = db.session.execute(_GAME_OF, {"game_id": game_id, "group_id": group.id}).unique().scalar_one_or_none()
+    if game is None:
+        abort(404)
+    return game  # type: ignore[no-any-return]
 
 
 def _last_round(game: Game) -> Round | None:
-    return db.session.scalar(sa.select(Round).where(Round.game_id == game.id).order_by(Round.number.desc()).limit(1))
+    return db.session.scalar(_LAST_ROUND, {"game_id": game.id})
 
 
 def _round_count(game: Game) -> int:
-    return db.session.scalar(sa.select(sa.func.count(Round.id)).where(Round.game_id == game.id)) or 0
+    return db.session.scalar(_ROUND_COUNT, {"game_id": game.id}) or 0
+
+
+def _last_round_and_count(game: Game) -> tuple[Round | None, int]:
+    """The game's last round and its number of rounds (one query)."""
+    found = db.session.execute(_LAST_ROUND_AND_COUNT, {"game_id": game.id}).first()
+    return (found[0], found[1]) if found is not None else (None, 0)
 
 
 def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
     """The stored state after the last round (or before round ``before``): no replay."""
-    query = sa.select(Round.result).where(Round.game_id == game.id)
-    if before is not None:
-        query = query.where(Round.number < before)
-    result = db.session.scalar(query.order_by(Round.number.desc()).limit(1))
+    if before is None:
+        result = db.session.scalar(_STATE, {"game_id": game.id})
+    else:
+        result = db.session.scalar(_STATE_BEFORE, {"game_id": game.id, "before": before})
     return result if result is not None else kind.initial_state(game)
 
 
@@ -123,12 +146,34 @@ def new_game(code: str, kind_id: str) -> ResponseReturnValue:
 @bp.get("/g/<code>/games/<int:game_id>")
 def show(code: str, game_id: int) -> str:
     """The game as stored: the state after its last round, its rounds most recent
-    first (older ones on demand), its history. The engine does not run here."""
+    first (older ones on demand), its history. The engine does not run here.
+
+    What it shows of the game is kept (``companion.pagecache``) per game version,
+    language and page of rounds, with the players' names: the next phone to open the
+    same version reads three small queries and writes out the kept parts."""
     group = group_for(code)
     game = game_of(group, game_id)
     kind = kind_for(game.kind)
+    names = _names(game)
+    wanted = plain_int(request.args.get("upto", ""), 1, MAX_ROUNDS)
+    key = ("game", game.id, current_lang(), wanted, request.script_root)
+    stamp = (game.version, tuple(names.items()))
+    cache = page_cache()
+    entry = cache.get(key, stamp)
+    if entry is not None and not same_devices(entry.devices):
+        entry = None
+    page = {
+        "group": group,
+        "game": game,
+        "kind": kind,
+        "wake": True,
+        "watch_url": url_for("watch.game", code=group.code, game_id=game.id),
+        "watch_token": game_token(game.version),
+    }
+    if entry is not None:
+        return render_template(kind.game_template, keep=Fragments(entry), **entry.extra, **page)
     count = _round_count(game)
-    upto = plain_int(request.args.get("upto", ""), 1, count) or count
+    upto = wanted if wanted is not None and wanted <= count else count
     shown = list(
         db.session.scalars(
             sa.select(Round)
@@ -137,28 +182,26 @@ def show(code: str, game_id: int) -> str:
         )
     )
     state = stored_state(kind, game)
-    names = _names(game)
-    older = shown[-1].number - 1 if shown and shown[-1].number > 1 else None
-    newer = min(upto + ROUNDS_PER_PAGE, count) if upto < count else None
-    return render_template(
+    changes = recent(game, HISTORY_SHOWN)
+    keep = Fragments()
+    html = render_template(
         kind.game_template,
-        group=group,
-        game=game,
-        kind=kind,
+        keep=keep,
         state=state,
         names=names,
         rounds=shown,
         round_count=count,
         pending=bool(shown) and shown[0].number == count and kind.pending(shown[0].entry),
-        older=older,
-        newer=newer,
-        changes=recent(game, HISTORY_SHOWN),
+        older=shown[-1].number - 1 if shown and shown[-1].number > 1 else None,
+        newer=min(upto + ROUNDS_PER_PAGE, count) if upto < count else None,
+        changes=changes,
         change_text=lambda change: change_text(change, kind.round_name),
-        wake=True,
-        watch_url=url_for("watch.game", code=group.code, game_id=game.id),
-        watch_token=game_token(game.version),
         **kind.page_context(game, state, names),
+        **page,
     )
+    devices = device_names([rnd.device for rnd in shown] + [change.device for change in changes])
+    cache.put(key, Entry(stamp, keep.made, devices, {"round_count": count}))
+    return html
 
 
 def _round_page(
@@ -191,11 +234,10 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
-    count = _round_count(game)
+    last, count = _last_round_and_count(game)
     if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)
-    last = _last_round(game)
     number = count + 1
     posted = plain_int(request.form.get("round", ""), 1, MAX_ROUNDS + 1) if request.method == "POST" else None
     if posted is not None and posted != number:
@@ -204,7 +246,8 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         return _stale_round(kind, group, game, number, posted, last)
     if last is not None and kind.pending(last.entry):
         return redirect(url_for("games.edit_round", code=group.code, game_id=game.id, number=last.number))
-    state = stored_state(kind, game)
+    # The stored state after the last round (stored_state's, already read).
+    state = last.result if last is not None and last.result is not None else kind.initial_state(game)
     if kind.over(state):
         flash(_("The rounds played have ended this game: correct or delete the last one to go on."))
         return redirect(game_url)

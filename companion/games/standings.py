@@ -11,7 +11,8 @@ the same time, with 100 rounds or 10,000.
   (wins and games per player; iterating the result gives it, as before), one
   leaderboard per kind played (:class:`Board`), the rating (:class:`RatingLine`), and
   a page of the season's games.
-- :func:`games_of`, :func:`winner_names` — lists of games for other pages.
+- :func:`games_of`, :func:`games_in_progress`, :func:`round_counts`, :func:`winner_names` — lists of
+  games for other pages.
 
 Ties are ties: players whose figures are all equal share a rank (1, 2, 2, 4), shown
 « 2= ».
@@ -34,7 +35,7 @@ from companion.extensions import db
 from companion.forms import plain_int
 from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
 from companion.games.rating import MIN_MATCHES, display
-from companion.models import Game, GamePlayer, GameStatus, Player, PlayerRating, Season, SeasonTotal
+from companion.models import Game, GamePlayer, GameStatus, Player, PlayerRating, Round, Season, SeasonTotal
 
 #: Games listed per page of a season.
 GAMES_PER_PAGE = 20
@@ -344,18 +345,47 @@ def season_standings(season: Season) -> SeasonStandings:
     return SeasonStandings(season.id, summary, boards, rating_of(season.id))
 
 
-def games_of(season_ids: list[int], status: GameStatus | None = None) -> list[Game]:
+def games_of(season_ids: list[int], status: GameStatus | None = None, others: int | None = None) -> list[Game]:
     """The games of these seasons, latest first, with their players loaded (a fixed
-    number of queries however many games)."""
-    query = (
-        sa.select(Game)
-        .where(Game.season_id.in_(season_ids))
-        .options(so.selectinload(Game.seats).joinedload(GamePlayer.player), so.joinedload(Game.season))
-        .order_by(Game.updated_at.desc(), Game.id.desc())
-    )
+    number of queries however many games): those of ``status`` (every one when None),
+    and with ``others`` the latest ``others`` games of another status too."""
+    latest = sa.select(Game).where(Game.season_id.in_(season_ids))
+    query = latest.options(so.joinedload(Game.seats).joinedload(GamePlayer.player), so.joinedload(Game.season))
     if status is not None:
-        query = query.where(Game.status == status)
-    return list(db.session.scalars(query))
+        chosen = Game.status == status
+        if others:
+            recent = latest.with_only_columns(Game.id).where(Game.status != status)
+            recent = recent.order_by(Game.updated_at.desc(), Game.id.desc()).limit(others)
+            chosen = sa.or_(chosen, Game.id.in_(recent.scalar_subquery()))
+        query = query.where(chosen)
+    return list(db.session.scalars(query.order_by(Game.updated_at.desc(), Game.id.desc())).unique())
+
+
+_IN_PROGRESS = (
+    sa.select(Game)
+    .join(Season, Season.id == Game.season_id)
+    .where(
+        Season.group_id.in_(sa.bindparam("group_ids", expanding=True)),
+        Season.is_current,
+        Game.status == GameStatus.IN_PROGRESS,
+    )
+    .options(so.contains_eager(Game.season), so.joinedload(Game.seats).joinedload(GamePlayer.player))
+    .order_by(Game.updated_at.desc(), Game.id.desc())
+)
+
+
+def games_in_progress(group_ids: list[int]) -> list[Game]:
+    """The games in progress in the current seasons of these groups, latest first, with
+    their season and players (one query, built once)."""
+    return list(db.session.scalars(_IN_PROGRESS, {"group_ids": group_ids}).unique())
+
+
+def round_counts(games: list[Game]) -> dict[int, int]:
+    """How many rounds each of these games has, by game id (one query)."""
+    if not games:
+        return {}
+    query = sa.select(Round.game_id, sa.func.count(Round.id)).where(Round.game_id.in_([g.id for g in games]))
+    return {game_id: count for game_id, count in db.session.execute(query.group_by(Round.game_id)).all()}
 
 
 def winner_names(game: Game) -> list[str]:

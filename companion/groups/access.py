@@ -37,8 +37,24 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _active(hash_: str) -> sa.ColumnElement[bool]:
+def _active(hash_: str | sa.BindParameter[str]) -> sa.ColumnElement[bool]:
     return sa.and_(Device.token_hash == hash_, Device.revoked_at.is_(None))
+
+
+# The queries of every group page and of the home page, built once (SQLAlchemy then
+# neither builds nor keys a statement at each request): a joined group with this
+# device's record in it; every group this device joined.
+_JOINED = (
+    sa.select(Group, Device)
+    .join(Device, Device.group_id == Group.id)
+    .where(Group.code == sa.bindparam("code"), _active(sa.bindparam("token_hash")))
+)
+_JOINED_GROUPS = (
+    sa.select(Group)
+    .join(Device, Device.group_id == Group.id)
+    .where(_active(sa.bindparam("token_hash")))
+    .order_by(Group.name, Group.id)
+)
 
 
 def joined_groups() -> list[Group]:
@@ -46,8 +62,7 @@ def joined_groups() -> list[Group]:
     token = _token()
     if token is None:
         return []
-    query = sa.select(Group).join(Device, Device.group_id == Group.id).where(_active(token_hash(token)))
-    return list(db.session.scalars(query.order_by(Group.name, Group.id)))
+    return list(db.session.scalars(_JOINED_GROUPS, {"token_hash": token_hash(token)}))
 
 
 def join(group: Group, name: str) -> Device:
@@ -102,11 +117,7 @@ def group_for(code: str) -> Group:
     token = _token()
     found = None
     if token is not None:
-        found = db.session.execute(
-            sa.select(Group, Device)
-            .join(Device, Device.group_id == Group.id)
-            .where(Group.code == code.upper(), _active(token_hash(token)))
-        ).first()
+        found = db.session.execute(_JOINED, {"code": code.upper(), "token_hash": token_hash(token)}).first()
     if found is not None:
         g.device = found[1]
         return found[0]  # type: ignore[no-any-return]

@@ -30,6 +30,7 @@ from datetime import datetime, timedelta
 
 import segno
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 from flask import current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -92,8 +93,12 @@ def _lifetime() -> int:
 
 
 def _active_tokens(group: Group) -> list[JoinToken]:
-    """The group's tokens still valid, newest first."""
-    query = sa.select(JoinToken).where(JoinToken.group_id == group.id, _valid(utcnow()))
+    """The group's tokens still valid, newest first, with the device showing each (one query)."""
+    query = (
+        sa.select(JoinToken)
+        .where(JoinToken.group_id == group.id, _valid(utcnow()))
+        .options(so.joinedload(JoinToken.device))
+    )
     return list(db.session.scalars(query.order_by(JoinToken.created_at.desc(), JoinToken.id.desc())))
 
 

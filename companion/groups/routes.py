@@ -14,16 +14,21 @@ from werkzeug.wrappers import Response
 
 from companion.extensions import db
 from companion.forms import storable
-from companion.games.standings import games_of, season_standings
+from companion.games.standings import games_of, round_counts, season_standings
 from companion.groups import bp
 from companion.groups.access import current_device, device_name, group_for, owns, revoke
 from companion.groups.access import join as join_group
 from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
 from companion.groups.throttle import before_create, before_guess, guessed_right
+from companion.i18n import current_lang
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
+from companion.pagecache import Entry, Fragments, page_cache
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import group_token
 from companion.writes import commit_once, done_before, remember
+
+#: Finished or abandoned games listed on the group page (the latest).
+RECENT_GAMES = 10
 
 #: Session key: the device this browser revoked by leaving a group (for the undo).
 LEFT_KEY = "left"
@@ -109,22 +114,47 @@ def join() -> ResponseReturnValue:
     return render_template("groups/join.html", form=form)
 
 
+#: The names of a group's players by id (the group page's stamp, with its watch token).
+_PLAYER_NAMES = sa.select(Player.id, Player.name).where(Player.group_id == sa.bindparam("group_id"))
+
+
 @bp.get("/g/<code>")
 def show(code: str) -> str:
-    """The group's page: games in progress, the current season, shortcuts."""
+    """The group's page: games in progress, the current season, shortcuts.
+
+    What it shows of the group is kept (``companion.pagecache``) while the group's watch
+    token (its name, current season, games and their versions, players' count) and its
+    players' names stay the same: then the page costs three small queries."""
     group = group_for(code)
     token = group_token(group)  # before what it stands for: a change meanwhile shows at the next poll
+    names = dict(db.session.execute(_PLAYER_NAMES, {"group_id": group.id}).all())
+    key = ("group", group.id, current_lang(), request.script_root)
+    stamp = (token, tuple(sorted(names.items())))
+    cache = page_cache()
+    entry = cache.get(key, stamp)
+    page = {
+        "group": group,
+        "player_count": len(names),
+        "watch_url": url_for("watch.group", code=group.code),
+        "watch_token": token,
+    }
+    if entry is not None:
+        return render_template("groups/show.html", keep=Fragments(entry), **page)
     season = group.current_season
-    games = games_of([season.id]) if season else []
-    return render_template(
+    games = games_of([season.id], GameStatus.IN_PROGRESS, others=RECENT_GAMES) if season else []
+    in_progress = [g for g in games if g.status is GameStatus.IN_PROGRESS]
+    keep = Fragments()
+    html = render_template(
         "groups/show.html",
-        group=group,
+        keep=keep,
         season=season,
-        in_progress=[g for g in games if g.status is GameStatus.IN_PROGRESS],
-        recent=[g for g in games if g.status is not GameStatus.IN_PROGRESS][:10],
-        watch_url=url_for("watch.group", code=group.code),
-        watch_token=token,
+        in_progress=in_progress,
+        round_counts=round_counts(in_progress),
+        recent=[g for g in games if g.status is not GameStatus.IN_PROGRESS],
+        **page,
     )
+    cache.put(key, Entry(stamp, keep.made))
+    return html
 
 
 @bp.post("/g/<code>/leave")

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import sqlalchemy as sa
 from flask import Response, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.extensions import db
 from companion.games.kinds import KINDS
-from companion.games.standings import games_of
+from companion.games.standings import games_in_progress
 from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
 from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
 from companion.main import bp
-from companion.models import Game, GameStatus, Season
+from companion.models import Game
 
 
 @bp.get("/")
@@ -25,11 +23,8 @@ def home() -> str:
     create or join one."""
     groups = joined_groups()
     playing: dict[int, list[Game]] = {}
-    if groups:
-        current = sa.select(Season.id).where(Season.group_id.in_([g.id for g in groups]), Season.is_current)
-        season_ids = list(db.session.scalars(current))
-        for game in games_of(season_ids, GameStatus.IN_PROGRESS):
-            playing.setdefault(game.season.group_id, []).append(game)
+    for game in games_in_progress([g.id for g in groups]) if groups else []:
+        playing.setdefault(game.season.group_id, []).append(game)
     return render_template(
         "home.html", groups=groups, playing=playing, join_form=JoinForm(), kinds=list(KINDS.values())
     )

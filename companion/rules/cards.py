@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property, lru_cache
 
 from companion.rules.i18n import Lang, RulesError, Text
 
@@ -130,6 +131,8 @@ _SUIT_ALIASES = {s.value: s for s in Suit} | {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
+#: What separates the cards of a list written as one string.
+_SEPARATORS = re.compile(r"[\s,]+")
 _CARD_RE = re.compile(r"^(10|[2-9JQKAVDR])(.)$", re.IGNORECASE)
 _TRUMP_RE = re.compile(r"^T(\d{1,2})$", re.IGNORECASE)
 
@@ -179,6 +182,12 @@ class Card:
         """
         if not isinstance(text, str):
             raise CardError(Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'."))
+        if cls is Card and len(text) <= _KEPT_LENGTH:
+            return _read_card(text)  # a card is a value: each short spelling is read once
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         raw = text.strip()
         key = raw.upper()
         if key in ("RJ", "BJ"):
@@ -239,6 +248,11 @@ class Card:
     def __str__(self) -> str:
         return self._code
 
+    def __hash__(self) -> int:
+        # Cards are hashed all the time (counted, looked up in decks, cache keys): their code
+        # names them as the fields do, and a string keeps its hash.
+        return hash(self._code)
+
     def __repr__(self) -> str:
         return f"Card.parse({self._code!r})"
 
@@ -253,6 +267,16 @@ class Card:
 
 class CardError(RulesError):
     """A card, or a list of cards, that cannot be read or cannot exist."""
+
+
+#: Spellings up to this long are kept once read (a card, a few spaces around it).
+_KEPT_LENGTH = 8
+
+
+@lru_cache(maxsize=1024)
+def _read_card(text: str) -> Card:
+    """:meth:`Card.parse` of a string, kept (bounded): cards are immutable; errors are not kept."""
+    return Card._read(text)
 
 
 JOKERS: tuple[Card, Card] = (Card(joker="R"), Card(joker="B"))
@@ -278,7 +302,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     [1] Unknown card: '8x'.
     """
     if isinstance(cards, str):
-        items: Sequence[object] = [c for c in re.split(r"[\s,]+", cards) if c]
+        items: Sequence[object] = [c for c in _SEPARATORS.split(cards) if c]
     elif isinstance(cards, Iterable) and not isinstance(cards, Mapping):
         items = list(cards)
     else:
@@ -357,12 +381,12 @@ class Deck:
         """The 21 trumps and the Excuse (whist with a tarot deck)."""
         return cls({Card(trump=t): 1 for t in range(22)})
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Number of cards in the deck."""
         return sum(self.counts.values())
 
-    @property
+    @cached_property
     def joker_limit(self) -> int:
         """Number of jokers in the deck, both colours together."""
         return sum(self.counts.get(j, 0) for j in JOKERS)
@@ -397,10 +421,10 @@ class Deck:
 
     def check(self, cards: Iterable[Card]) -> None:
         """Raise :class:`CardError` if ``cards`` hold a card more often than the deck."""
-        seen: Counter[Card] = Counter()
+        seen: dict[Card, int] = {}
         jokers = 0
         for i, card in enumerate(cards):
-            seen[card] += 1
+            seen[card] = seen.get(card, 0) + 1
             if card.is_joker and self.jokers_any_colour:
                 jokers += 1
                 if jokers > self.joker_limit:

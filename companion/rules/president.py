@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from companion.rules.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
 from companion.rules.i18n import RulesError, Text
@@ -150,6 +150,20 @@ class Rules:
         ...
         companion.rules.i18n.RulesError: Option inconnue : « colour ».
         """
+        key = _options_key(options, game) if cls is Rules else None
+        if key is not None:
+            known = _KNOWN_RULES.get(key)
+            if known is not None:
+                return known
+        rules = cls._from_options(options, game)
+        if key is not None:
+            if len(_KNOWN_RULES) >= _KNOWN_RULES_MAX:
+                _KNOWN_RULES.clear()
+            _KNOWN_RULES[key] = rules
+        return rules
+
+    @classmethod
+    def _from_options(cls, options: Mapping[str, object] | None, game: str) -> Rules:
         if game not in GAMES:
             raise RulesError(Text(f"Jeu inconnu : « {game} ».", f"Unknown game: '{game}'."), field="game")
         if options is None:
@@ -288,6 +302,19 @@ class Rules:
                 "The revolution takes 4 cards, or 7 or 8 with several decks.",
             )
 
+    def __hash__(self) -> int:
+        # Rules key the engine's caches (decks, rank counts), looked up several times for
+        # each move: the hash of the fields (what == compares) is computed once.
+        kept: int | None = self.__dict__.get("_hash")
+        if kept is None:
+            kept = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", kept)
+        return kept
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A kept hash is this process's: strings hash differently in another one.
+        return {key: value for key, value in self.__dict__.items() if key != "_hash"}
+
     # --- the cards -------------------------------------------------------------------
 
     def check_players(self, n: int) -> None:
@@ -411,6 +438,28 @@ def _build_deck(rules: Rules, n_players: int) -> Deck:
 
 
 _INT_OPTIONS = ("decks", "jokers", "revolution_size", "target")
+
+#: Rules already read from an options object, by :func:`_options_key` (bounded): a
+#: table's rules come back with every move, and a Rules is an immutable value.
+_KNOWN_RULES: dict[tuple[object, ...], Rules] = {}
+_KNOWN_RULES_MAX = 256
+
+
+def _options_key(options: object, game: object) -> tuple[object, ...] | None:
+    """What :meth:`Rules.from_options` reads of ``options`` and ``game``, as a key that
+    tells ``True`` from ``1`` (None when a value is not a plain scalar: not kept)."""
+    if type(game) is not str:
+        return None
+    if options is None:
+        return (game,)
+    if not isinstance(options, dict):
+        return None
+    key: list[object] = [game]
+    for name, value in options.items():
+        if type(name) is not str or (value is not None and type(value) not in (str, bool, int)):
+            return None
+        key.append((name, type(value), value))
+    return tuple(key)
 
 
 def _option_value(name: str, value: object) -> object:
@@ -612,6 +661,19 @@ def combination(cards: Sequence[Card], rules: Rules, reversed_: bool = False) ->
     >>> combination(parse_cards("9h 10h Jh"), Rules(runs=True)).kind
     <Kind.RUN: 'run'>
     """
+    if isinstance(cards, tuple):
+        return _kept_combination(cards, rules, reversed_)
+    return _combination(cards, rules, reversed_)
+
+
+@lru_cache(maxsize=1024)
+def _kept_combination(cards: tuple[Card, ...], rules: Rules, reversed_: bool) -> Combination | None:
+    """:func:`combination`, kept: a move is judged against the same few card groups again
+    and again (the trick's top, the play itself), and a combination is an immutable value."""
+    return _combination(cards, rules, reversed_)
+
+
+def _combination(cards: Sequence[Card], rules: Rules, reversed_: bool) -> Combination | None:
     n = len(cards)
     if n == 0:
         return None
@@ -869,7 +931,7 @@ class Table:
                 Text(f"« {leader} » ne peut pas entamer.", f"'{leader}' cannot lead."), field="state.leader"
             )
         table = cls(rules, players, tuple(out), reversed, to_move=leader, deck=rules.deck(len(players)))
-        return replace(table, finished=len(table.still_in) <= 1, to_move=None if len(table.still_in) <= 1 else leader)
+        return _changed(table, finished=len(table.still_in) <= 1, to_move=None if len(table.still_in) <= 1 else leader)
 
     @classmethod
     def from_state(cls, state: object, rules: Rules) -> Table:
@@ -942,7 +1004,7 @@ class Table:
                     field=f"state.trick[{i}]",
                 )
             table = table._advance(play)[0]
-        return replace(table, out=tuple(out))
+        return _changed(table, out=tuple(out))
 
     def to_state(self) -> dict[str, Any]:
         """The API's ``state`` of this table (shared/API.md): :meth:`from_state` reads it back.
@@ -1018,9 +1080,7 @@ class Table:
         """
         if self.rules.preset in ("angevin", "tarot"):
             return None
-        copies = _rank_copies(self.rules, len(self.players))
-        order = [r for r in self.rules.rank_order() if copies.get(r)]
-        return order[0] if self.reversed else order[-1]
+        return _power_rank(self.rules, len(self.players), self.reversed)
 
     def copies(self, rank: Rank) -> int:
         """How many cards of ``rank`` the deck holds."""
@@ -1245,7 +1305,7 @@ class Table:
             return self._advance_call(play)
         table = self
         if table.leading and not play.is_pass:
-            table = replace(table, trick=(), over=False, top=(), last_player=None, lock=False, passed=frozenset())
+            table = _changed(table, trick=(), over=False, top=(), last_player=None, lock=False, passed=frozenset())
         trick = (*table.trick, play)
         if play.is_pass:
             table = table._after_pass(play, trick)
@@ -1264,15 +1324,15 @@ class Table:
                 if q == last:
                     return self._won(trick, passed)
                 if q not in self.out:
-                    return replace(self, trick=trick, passed=passed, to_move=q)
+                    return _changed(self, trick=trick, passed=passed, to_move=q)
         if all(q in passed for q in self.still_in if q != last):
             return self._won(trick, passed)
-        return replace(self, trick=trick, passed=passed, to_move=self._next_in(play.player))
+        return _changed(self, trick=trick, passed=passed, to_move=self._next_in(play.player))
 
     def _won(self, trick: tuple[Play, ...], passed: frozenset[str]) -> Table:
         assert self.last_player is not None
         leader = self._successor(self.last_player, self.out)
-        return replace(self, trick=trick, passed=passed, over=True, to_move=leader)
+        return _changed(self, trick=trick, passed=passed, over=True, to_move=leader)
 
     def _after_cards(
         self, play: Play, trick: tuple[Play, ...]
@@ -1288,10 +1348,10 @@ class Table:
             effects.append(Effect.OUT)
             if rules.forbidden_finish(play.cards):
                 effects.append(Effect.FINISH_LAST)
-        table = replace(self, trick=trick, out=out, top=play.cards, last_player=player, passed=frozenset())
+        table = _changed(self, trick=trick, out=out, top=play.cards, last_player=player, passed=frozenset())
         if combo.kind in (Kind.COUP_DETAT, Kind.GUILLOTINE):
             effects.insert(0, Effect(combo.kind.value))
-            return replace(table, over=True, finished=True, to_move=None), effects, (), None
+            return _changed(table, over=True, finished=True, to_move=None), effects, (), None
         power = self.power_rank()
         ends = combo.kind is Kind.EXCUSE or (combo.kind is Kind.JOKER and (combo.key[0] == 2 or rules.jokers == 1))
         if combo.kind is Kind.SET and combo.rank is not None:
@@ -1308,8 +1368,8 @@ class Table:
                 # their order; the titles swap at once, which ends the manche (as a coup
                 # d'État does): what was left to play could no longer change them.
                 effects.insert(0, Effect.REVOLUTION)
-                return replace(table, over=True, finished=True, to_move=None), effects, (), None
-            table = replace(table, reversed=not self.reversed)
+                return _changed(table, over=True, finished=True, to_move=None), effects, (), None
+            table = _changed(table, reversed=not self.reversed)
             effects.append(Effect.REVOLUTION if table.reversed else Effect.COUNTER_REVOLUTION)
         same = (
             previous is not None
@@ -1327,12 +1387,12 @@ class Table:
                 skips = 1
             if rules.preset == "wizz":
                 skips = 1 + combo.count - previous.count
-        table = replace(table, lock=locked)
+        table = _changed(table, lock=locked)
         if len(table.still_in) <= 1:
-            return replace(table, over=True, finished=True, to_move=None), effects, (), None
+            return _changed(table, over=True, finished=True, to_move=None), effects, (), None
         if ends:
             effects.append(Effect.TRICK_WON)
-            return replace(table, over=True, to_move=self._successor(player, out)), effects, (), None
+            return _changed(table, over=True, to_move=self._successor(player, out)), effects, (), None
         skipped: list[str] = []
         nxt = table._next_in(player)
         # A player never skips himself, and each other player at most once (when the
@@ -1347,10 +1407,10 @@ class Table:
         if nxt == player or nxt is None or all(q in skipped for q in others):
             # Everyone else lost his turn: the turn comes back to the player who laid.
             effects.append(Effect.TRICK_WON)
-            table = replace(table, over=True, to_move=self._successor(player, out))
+            table = _changed(table, over=True, to_move=self._successor(player, out))
             return table, effects, tuple(skipped), None
         passed = frozenset(skipped) if rules.preset == "angevin" else frozenset()
-        return replace(table, to_move=nxt, passed=passed), effects, tuple(skipped), None
+        return _changed(table, to_move=nxt, passed=passed), effects, tuple(skipped), None
 
     def _advance_call(self, play: Play) -> tuple[Table, list[Effect], tuple[str, ...], str | None]:
         """``liar``: the last announced cards are turned over; whoever was wrong takes the pile."""
@@ -1361,9 +1421,31 @@ class Table:
         lied = Counter(laid) != Counter(announced.cards)
         right, wrong = (play.player, liar) if lied else (liar, play.player)
         out = tuple(p for p in self.out if p != wrong)  # taking the pile brings a player back
-        table = replace(self, trick=(*self.trick, play), out=out, over=True)
-        table = replace(table, to_move=table._successor(right, out))
+        table = _changed(self, trick=(*self.trick, play), out=out, over=True)
+        table = _changed(table, to_move=table._successor(right, out))
         return table, [Effect.TRICK_WON], (), wrong
+
+
+class _TableChanges(TypedDict, total=False):
+    out: tuple[str, ...]
+    reversed: bool
+    trick: tuple[Play, ...]
+    to_move: str | None
+    over: bool
+    finished: bool
+    last_player: str | None
+    top: tuple[Card, ...]
+    lock: bool
+    passed: frozenset[str]
+
+
+def _changed(table: Table, **changes: Unpack[_TableChanges]) -> Table:
+    """``dataclasses.replace(table, **changes)`` without its generic cost: a table is
+    copied several times per judged move (Table has no ``__post_init__`` to run)."""
+    new = object.__new__(type(table))
+    new.__dict__.update(table.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @lru_cache(maxsize=256)
@@ -1371,6 +1453,14 @@ def _rank_copies(rules: Rules, n_players: int) -> dict[Rank, int]:
     """How many cards of each rank the deck of ``n_players`` holds (cached: decks are fixed)."""
     deck = rules.deck(n_players)
     return {r: n for r in Rank if (n := sum(deck.limit(Card(rank=r, suit=s)) for s in Suit))}
+
+
+@lru_cache(maxsize=256)
+def _power_rank(rules: Rules, n_players: int, reversed_: bool) -> Rank:
+    """:meth:`Table.power_rank` of a deck that has it (cached: fixed by the rules and player count)."""
+    copies = _rank_copies(rules, n_players)
+    order = [r for r in rules.rank_order() if copies.get(r)]
+    return order[0] if reversed_ else order[-1]
 
 
 def _revolution(combo: Combination, rules: Rules) -> bool:

@@ -119,7 +119,7 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
 def _seat(players: Sequence[str], name: str, where: str) -> int:
     if name not in players:
         raise RulesError(Text(f"Joueur inconnu : {name}.", f"Unknown player: {name}."), where)
-    return list(players).index(name)
+    return players.index(name)
 
 
 def _whole(value: object, where: str, low: int, high: int, what: Text) -> int:
@@ -336,8 +336,9 @@ class Deal:
                         ),
                         f"bids.{name}",
                     )
+            out_of_range = _bid_range_text(self.cards)
             for name, value in self.bids.items():
-                _whole(value, f"bids.{name}", 0, self.cards, _bid_range_text(self.cards))
+                _whole(value, f"bids.{name}", 0, self.cards, out_of_range)
         for name, won in self.tricks.items():
             _seat(names, name, f"tricks.{name}")
             _whole(won, f"tricks.{name}", 0, self.cards, Text("Nombre de plis impossible.", "Impossible trick count."))
@@ -737,4 +738,13 @@ def _check_bidding(players: tuple[str, ...], dealer: str, cards: int, blind: boo
         if not verdict.legal:
             assert verdict.reason is not None
             raise RulesError(verdict.reason, f"bids.{name}")
-        table = table.apply(bid)
+        table = _bid_made(table, bid)
+
+
+def _bid_made(table: Deal, bid: Bid) -> Deal:
+    """``table.apply(bid)`` for a bid ``table.check`` has just found legal: the same table
+    with the bid added, without judging it again nor validating again what the table's
+    constructor validated (a legal bid keeps every field valid)."""
+    made = object.__new__(Deal)
+    made.__dict__.update(table.__dict__, bids={**(table.bids or {}), bid.player: bid.bid})
+    return made

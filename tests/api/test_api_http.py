@@ -51,3 +51,16 @@ def test_openapi_document_describes_both_endpoints(api_client):
     games = doc["paths"]["/api/v1/check"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert set(games["properties"]["game"]["enum"]) == set(ADAPTERS)
     json.dumps(doc)
+
+
+def test_the_api_neither_reads_nor_sets_the_session_cookie(api_client):
+    # A phone of a group calls the API with its session cookie: the API needs none, so it
+    # neither verifies it nor signs a refreshed one (no Set-Cookie, no Vary: Cookie).
+    with api_client.session_transaction() as session:
+        session["device"] = "a token"
+        session.permanent = True
+    body = {"game": "crapouille", "players": ["Ann", "Bob"], "winner": "Bob", "points": {"Ann": 3}}
+    r = api_client.post("/api/v1/outcome", json=body)
+    assert r.status_code == 200
+    api_client.delete_cookie("session")
+    assert "Set-Cookie" not in r.headers and "Cookie" not in r.headers.get("Vary", "")

@@ -6,18 +6,15 @@ read from the stored rounds in one query whatever their number."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import flask_babel
 import pytest
-import sqlalchemy as sa
 from flask import Flask
 
 from companion import charts
 from companion.extensions import db
 from companion.models import Game
-from tests.helpers import add_players, create_group, html, start_crapouille
+from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
 from tests.web.test_transfer import _deal, _hand, _manche, _start, build_group, fr
 
 # ----------------------------------------------------------------- the drawing
@@ -80,20 +77,6 @@ def test_figures_are_written_in_the_pages_language(app):
 # ----------------------------------------------------------------- the game pages
 
 
-@contextmanager
-def count_queries() -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def listen(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
-
-    sa.event.listen(db.engine, "before_cursor_execute", listen)
-    try:
-        yield statements
-    finally:
-        sa.event.remove(db.engine, "before_cursor_execute", listen)
-
-
 def _section(page: str) -> str:
     found = re.search(r'<section class="chart".*?</section>', page, re.S)
     assert found, "no chart"
@@ -125,7 +108,7 @@ def test_crapouille_page_draws_totals_with_the_300_line(app, client):
     _hand(client, group, game, 2, cid, **{str(ann.id): "30", str(bob.id): "190"})  # Bob 310: out
     _hand(client, group, game, 3, cid, **{str(ann.id): "100"})
     page = html(client.get(f"/g/{group.code}/games/{game}"))
-    assert 'href="/static/charts.css"' in page
+    assert 'href="/static/charts.css?v=' in page
     section = _section(page)
     _accessible(section)
     assert fr(app, "Totals hand by hand") in section

@@ -86,7 +86,7 @@ def test_the_check_starts_by_choosing_a_game(client: FlaskClient) -> None:
         # The form is the API body: inputs named by JSON path, each saying how it reads.
         assert 'name="move.player"' in page and 'data-kind="player"' in page and 'data-api="/api/v1/check"' in page
         assert 'value="Ann"' in page and 'value="Dan"' in page
-        assert 'src="/static/check.js"' in page and 'href="/static/referee.css"' in page
+        assert 'src="/static/check.js?v=' in page and 'href="/static/referee.css?v=' in page
     assert client.get("/check?game=belote").status_code == 200  # back to the choice
     assert client.post("/check?game=belote", data={}).status_code == 400
 

@@ -10,9 +10,9 @@ reasons name the players. A hand's stored result is the whole scoresheet after i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -23,6 +23,7 @@ from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
 from companion.rules import crapouille
 from companion.rules.cards import (
@@ -167,6 +168,7 @@ def _points(rank: Rank) -> int:
     return crapouille.card_points(Card(rank=rank, suit=Suit.SPADES))
 
 
+@cache
 def card_picker(lang: str) -> dict[str, Any]:
     """What the card picker script needs, all from the engine, for a page in ``lang``.
 
@@ -189,6 +191,7 @@ def card_picker(lang: str) -> dict[str, Any]:
     }
 
 
+@cache
 def card_values(lang: str) -> list[tuple[str, int]]:
     """The legend of card values: the cards that do not score their face value (and
     the ace, which could be 1 or 11), grouped, dearest first; every other card scores

@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
 
@@ -28,7 +26,8 @@ from companion import charts
 from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
-from companion.i18n import current_lang
+from companion.i18n import current_lang, ngettext
+from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
 from companion.rules.cards import JOKER_WORD, RANKS_BY_PIPS, Card, Suit, parse_cards, parse_typed_cards, typed_notation
 from companion.rules.i18n import RulesError

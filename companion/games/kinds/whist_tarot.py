@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -35,6 +34,7 @@ from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
 from companion.rules import whist_tarot
 from companion.rules.i18n import RulesError, Text

@@ -1,0 +1,176 @@
+"""Parts of the game and group pages kept between requests (companion.pagecache,
+issue 14): a page written out from what was kept is the page rendered afresh; a new
+round, a renamed player or device shows at once; nothing of a session (CSRF token,
+flashed message) is ever kept or shown to another phone; the cache stays within its
+bound."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.extensions import db
+from companion.models import Device, Player
+from companion.pagecache import Entry, PageCache, page_cache
+from tests.conftest import database_config
+from tests.helpers import add_players, create_group, html, start_crapouille
+from tests.web.test_query_counts import PASSPHRASE, crapouille_hand, whist_deal
+from tests.web.test_standings import draw, manche, start_president, start_whist
+
+_TOKENS = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def _twice(client: FlaskClient, url: str) -> tuple[str, str]:
+    """The page rendered afresh, then written out from what was kept."""
+    client.get(url)  # shows (and so forgets) what was flashed before
+    page_cache().clear()
+    fresh = html(client.get(url))
+    assert len(page_cache()) == 1
+    kept = html(client.get(url))
+    return fresh, kept
+
+
+def test_a_kept_page_is_the_page_rendered_afresh(app: Flask, client: FlaskClient) -> None:
+    group = create_group(client, passphrase=PASSPHRASE)
+    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    four = [ann, bob, cid, dan]
+    crapouille = start_crapouille(client, group, four)
+    president = start_president(client, group, "president", four, target=1000)
+    piketty = start_president(client, group, "piketty", four, target=1000)
+    draw(client, group, piketty, {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
+    whist = start_whist(client, group, [ann, bob, cid])
+    for number in range(1, 26):
+        crapouille_hand(client, group, crapouille, number, four)
+    for number in range(1, 4):
+        manche(client, group, president, number, four[number % 4 :] + four[: number % 4])
+        manche(client, group, piketty, number + 1, four[number % 4 :] + four[: number % 4])
+        whist_deal(client, group, whist, number)
+    base = f"/g/{group.code}/games"
+    for url in (f"{base}/{crapouille}", f"{base}/{crapouille}?upto=5", f"{base}/{president}", f"{base}/{piketty}"):
+        fresh, kept = _twice(client, url)
+        assert fresh == kept, url
+    # Each page of rounds is kept apart, and in each language.
+    assert 'id="hand-25"' in html(client.get(f"{base}/{crapouille}"))
+    assert 'id="hand-25"' not in html(client.get(f"{base}/{crapouille}?upto=5"))
+    english = html(client.get(f"{base}/{crapouille}", headers={"Accept-Language": "en"}))
+    assert "Hand 25" in english and "Donne" not in english
+    # Whist with a deal waiting for its tricks (the button to enter them), then settled.
+    whist_deal(client, group, whist, 4, tricks=False)
+    fresh, kept = _twice(client, f"{base}/{whist}")
+    assert fresh == kept and "Donne 4 en cours" in kept
+    whist_deal(client, group, whist, 4)
+    fresh, kept = _twice(client, f"{base}/{whist}")
+    assert fresh == kept and "Donne 4 en cours" not in kept
+    # The group page.
+    fresh, kept = _twice(client, f"/g/{group.code}")
+    assert fresh == kept and "25 donnes" in kept
+
+
+def test_what_changed_shows_at_once(app: Flask, client: FlaskClient) -> None:
+    group = create_group(client, passphrase=PASSPHRASE)
+    ann, bob = add_players(client, group, "Ann", "Bob")
+    game = start_crapouille(client, group, [ann, bob])
+    crapouille_hand(client, group, game, 1, [ann, bob])
+    url = f"/g/{group.code}/games/{game}"
+    assert "Appareil 1" in html(client.get(url)) and "Appareil 1" in html(client.get(url))
+    # A round saved: a new version.
+    crapouille_hand(client, group, game, 2, [ann, bob])
+    assert "Donne 2" in html(client.get(url))
+    # A device renamed: no version moves, the kept page is not served.
+    r = client.post(f"/g/{group.code}/devices", data={"device-name": "Téléphone d’Ann", "device-submit": "1"})
+    assert r.status_code == 302
+    page = html(client.get(url))
+    assert "Saisie depuis Téléphone d’Ann" in page and "Appareil 1" not in page
+    # A player renamed: the game page and the group page follow.
+    assert "Bob" in html(client.get(f"/g/{group.code}"))
+    r = client.post(f"/g/{group.code}/players/{bob.id}", data={"name": "Robert"})
+    assert r.status_code == 302
+    for page in (html(client.get(url)), html(client.get(f"/g/{group.code}"))):
+        assert "Robert" in page and "Bob" not in page
+    # A new player: the group page counts them.
+    add_players(client, group, "Cid")
+    assert "Joueurs (3)" in html(client.get(f"/g/{group.code}"))
+
+
+@pytest.fixture
+def own_contexts(db_kind: str, tmp_path: Any) -> Iterator[Flask]:
+    """An app whose requests each have their own context (the ``app`` fixture keeps one
+    open, which would share ``g``, hence CSRF tokens, between its clients)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", **database_config(db_kind, tmp_path)})
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+def _form_data(client: FlaskClient, url: str) -> dict[str, str]:
+    page = client.get(url).get_data(as_text=True)
+    return {"csrf_token": _TOKENS.search(page).group(1)}  # type: ignore[union-attr]
+
+
+def _version(client: FlaskClient, url: str) -> str:
+    return re.search(r'name="version" value="(\d+)"', client.get(url).get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+
+
+def test_nothing_of_a_session_is_kept(own_contexts: Flask) -> None:
+    app = own_contexts
+    ann_phone, bob_phone = app.test_client(), app.test_client()
+    token = _form_data(ann_phone, "/groups/new")
+    data = {"name": "Les Amis", "passphrase": PASSPHRASE, "confirm": PASSPHRASE, "device_name": "A"}
+    r = ann_phone.post("/groups/new", data=token | data)
+    assert r.status_code == 302, html(r)
+    code = r.headers["Location"].rsplit("/", 1)[-1]
+    for name in ("Ann", "Bob"):
+        token = _form_data(ann_phone, f"/g/{code}/players")
+        assert ann_phone.post(f"/g/{code}/players", data=token | {"name": name, "once": name * 10}).status_code == 302
+    token = _form_data(bob_phone, "/join")
+    data = {"code": code, "passphrase": PASSPHRASE, "device_name": "B"}
+    assert bob_phone.post("/join", data=token | data).status_code == 302
+    with app.app_context():
+        ids = [str(i) for i in db.session.scalars(sa.select(Player.id).order_by(Player.name))]
+    token = _form_data(ann_phone, f"/g/{code}/games/new/crapouille")
+    seats = {"seats-0": ids[0], "seats-1": ids[1], "once": "g" * 24}
+    r = ann_phone.post(f"/g/{code}/games/new/crapouille", data=token | seats)
+    assert r.status_code == 302, html(r)
+    url = r.headers["Location"]
+    # Ann finishes the game: her next page says so; Bob's, written out from what her
+    # request kept, does not, and each page carries its own phone's CSRF token.
+    form = _form_data(ann_phone, url) | {"version": _version(ann_phone, url), "confirmed": "1"}
+    assert ann_phone.post(f"{url}/finish", data=form).status_code == 302
+    ann_page = ann_phone.get(url).get_data(as_text=True)
+    bob_page = bob_phone.get(url).get_data(as_text=True)
+    assert "Partie terminée." in ann_page and "Partie terminée." not in bob_page
+    ann_tokens, bob_tokens = set(_TOKENS.findall(ann_page)), set(_TOKENS.findall(bob_page))
+    assert len(ann_tokens) == len(bob_tokens) == 1 and ann_tokens != bob_tokens
+    # Bob's token is his: his phone reopens the game with it.
+    r = bob_phone.post(f"{url}/reopen", data={"csrf_token": bob_tokens.pop(), "version": _version(bob_phone, url)})
+    assert r.status_code == 302
+    assert "Partie rouverte." in bob_phone.get(url).get_data(as_text=True)
+    with app.app_context():
+        assert page_cache() is not None and len(page_cache()) >= 1
+        devices = db.session.scalars(sa.select(Device.name).order_by(Device.id)).all()
+    assert devices == ["A", "B"]
+
+
+def test_the_cache_keeps_within_its_bound() -> None:
+    cache = PageCache(max_bytes=10_000)
+    one = Entry(1, {"game": b"x" * 3000})
+    for key in range(5):
+        cache.put(key, one)
+    assert cache.bytes <= 10_000 and len(cache) == 3  # the two least recently used went out
+    assert cache.get(0, 1) is None and cache.get(4, 1) is one
+    assert cache.get(4, 2) is None  # another stamp: another version, or other names
+    cache.put(4, Entry(2, {"game": b"y"}))  # replaces, and frees what it took
+    assert len(cache) == 3 and cache.bytes < 10_000 - 3000
+    cache.put("big", Entry(1, {"game": b"z" * 20_000}))  # larger than the bound: not kept
+    assert cache.get("big", 1) is None

@@ -1,0 +1,180 @@
+"""Every page runs the same number of SQL queries whatever the group holds (issue 14):
+counted with SQLAlchemy's events on a small history, then on a larger one — more
+rounds in every game, more games, more players, more devices, more QR codes — and
+the counts must be equal.  A template lazy-loading a relation per row, or a view
+querying per game, fails here.
+
+Each page is counted twice in a row (a first visit, then the same page again), so a
+page that keeps something between requests is held to the rule both ways."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.extensions import db
+from companion.games.kinds import kind_for
+from companion.models import Game, GameResult, Group, Player, Round
+from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
+from tests.web.test_standings import crapouille_duel, draw, manche, start_president, start_whist
+
+PASSPHRASE = "trou du cul"
+
+
+@dataclass
+class Table:
+    """A group, its players by name, a game of each kind in progress, and the phones."""
+
+    group: Group
+    players: dict[str, Player]
+    games: dict[str, int]
+    phones: list[FlaskClient]
+
+    def urls(self) -> dict[str, str]:
+        code = self.group.code
+        games = {kind: f"/g/{code}/games/{game_id}" for kind, game_id in self.games.items()}
+        night = db.session.scalar(sa.select(GameResult.night).where(GameResult.game_id == self.games["president"]))
+        season = self.group.current_season
+        assert night is not None and season is not None
+        return {
+            "home": "/",
+            "group": f"/g/{code}",
+            **{f"game {kind}": url for kind, url in games.items()},
+            **{f"round entry {kind}": f"{url}/rounds/new" for kind, url in games.items()},
+            "live screen": f"{games['president']}/live",
+            "quick check": f"{games['president']}/check",
+            "house rules": f"{games['president']}/rules",
+            "season standings": f"/g/{code}/seasons/{season.id}",
+            "player": f"/g/{code}/players/{self.players['Ann'].id}/stats",
+            "evening recap": f"/g/{code}/evenings/{night.isoformat()}",
+            "devices": f"/g/{code}/devices",
+            "players": f"/g/{code}/players",
+            "invite": f"/g/{code}/invite",
+        }
+
+
+def whist_deal(client: FlaskClient, group: Group, game_id: int, number: int, tricks: bool = True) -> None:
+    """A deal that fits whatever the next deal is: the first bidder bids and makes every
+    trick, the dealer bids one (never forbidden) and gives up one card of his stake
+    (without ``tricks``, only the bids: the deal waits for its tricks)."""
+    db.session.expire_all()
+    state = db.session.scalar(
+        sa.select(Round.result).where(Round.game_id == game_id).order_by(Round.number.desc()).limit(1)
+    )
+    if state is None:
+        state = kind_for("whist-tarot").initial_state(db.session.get(Game, game_id))
+    seats, dealer, cards = state["players"], state["deal"]["dealer"], state["deal"]["cards"]
+    first = seats[(seats.index(dealer) + 1) % len(seats)]
+    bids = {p: 0 for p in seats} | {first: cards, dealer: 1}
+    url = f"/g/{group.code}/games/{game_id}/rounds"
+    data = {"round": str(number)} | {f"bid_{p}": str(v) for p, v in bids.items()}
+    if not state.get("pending"):
+        assert client.post(f"{url}/new", data=data).status_code == 302
+    if not tricks:
+        return
+    data |= {f"tricks_{p}": str(cards if p == first else 0) for p in seats}
+    r = client.post(f"{url}/{number}/edit", data=data)
+    assert r.status_code == 302, html(r)
+
+
+def crapouille_hand(client: FlaskClient, group: Group, game_id: int, number: int, seats: list[Player]) -> None:
+    """A small hand (nobody goes out past 300): cards for some, totals for others."""
+    winner = seats[number % len(seats)]
+    data = {"round": str(number), "winner": str(winner.id)}
+    for i, p in enumerate(p for p in seats if p is not winner):
+        data[f"cards_{p.id}" if i % 2 else f"total_{p.id}"] = "3c 4t" if i % 2 else "2"
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
+    assert r.status_code == 302, html(r)
+
+
+def _phone_joins(app: Flask, group: Group, name: str) -> FlaskClient:
+    phone = app.test_client()
+    data = {"code": group.code, "passphrase": PASSPHRASE, "device_name": name}
+    assert phone.post("/join", data=data).status_code == 302
+    return phone
+
+
+def small_table(client: FlaskClient) -> Table:
+    group = create_group(client, passphrase=PASSPHRASE)
+    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    four = [ann, bob, cid, dan]
+    games = {"crapouille": start_crapouille(client, group, four)}
+    crapouille_hand(client, group, games["crapouille"], 1, four)
+    games["president"] = start_president(client, group, "president", four, target=1000)
+    manche(client, group, games["president"], 1, [ann, bob, cid])
+    games["piketty"] = start_president(client, group, "piketty", four, target=1000)
+    draw(client, group, games["piketty"], {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
+    games["whist-tarot"] = start_whist(client, group, [ann, bob, cid])
+    whist_deal(client, group, games["whist-tarot"], 1)
+    crapouille_duel(client, group, ann, bob)
+    assert client.post(f"/g/{group.code}/invite").status_code == 303
+    db.session.expire_all()
+    return Table(group, {p.name: p for p in group.players}, games, [client])
+
+
+def grow(app: Flask, table: Table) -> None:
+    """More of everything: players, devices (each entering rounds and showing a QR code),
+    rounds in every game, finished and running games."""
+    group = table.group = db.session.get(Group, table.group.id)
+    p = table.players = {player.name: player for player in group.players}
+    for name in ("Eve", "Fay", "Gus"):
+        p[name] = add_players(table.phones[0], group, name)[0]
+    table.phones += [_phone_joins(app, group, name) for name in ("Phone B", "Phone C")]
+    four = [p["Ann"], p["Bob"], p["Cid"], p["Dan"]]
+    for number in range(2, 9):
+        phone = table.phones[number % len(table.phones)]
+        crapouille_hand(phone, group, table.games["crapouille"], number, four)
+        order = four[number % 4 :] + four[: number % 4]
+        manche(phone, group, table.games["president"], number, order[:3])
+        manche(phone, group, table.games["piketty"], number, order[:3])
+        whist_deal(phone, group, table.games["whist-tarot"], number)
+    for i, phone in enumerate(table.phones):
+        assert phone.post(f"/g/{group.code}/invite").status_code == 303
+        crapouille_duel(phone, group, p["Eve"], p["Fay"])
+        crapouille_duel(phone, group, p["Gus"], p["Ann"])
+        running = start_crapouille(phone, group, [p["Eve"], p["Gus"], p["Bob"]])
+        crapouille_hand(phone, group, running, 1, [p["Eve"], p["Gus"], p["Bob"]])
+        manche_game = start_president(phone, group, "president", [p["Fay"], p["Cid"], p["Dan"]], target=1000)
+        manche(phone, group, manche_game, 1, [p["Fay"], p["Cid"]] if i % 2 else [p["Cid"], p["Fay"]])
+    db.session.expire_all()
+
+
+def _counts(client: FlaskClient, urls: dict[str, str]) -> dict[str, list[list[str]]]:
+    """Each page's statements, on a first visit and on a second one."""
+    counted: dict[str, list[list[str]]] = {}
+    for page, url in urls.items():
+        counted[page] = []
+        for _visit in range(2):
+            db.session.close()  # the test's objects are not the page's: each page starts afresh
+            with count_queries() as statements:
+                response = client.get(url)
+            assert response.status_code == 200, (page, response.status_code, response.headers.get("Location"))
+            counted[page].append(list(statements))
+    return counted
+
+
+def test_every_page_runs_as_many_queries_whatever_the_history(app: Flask, client: FlaskClient) -> None:
+    table = small_table(client)
+    urls = table.urls()
+    small = _counts(client, urls)
+    grow(app, table)
+    large = _counts(client, urls)
+    grown = {
+        page: [len(s) for s in small[page]]
+        for page in urls
+        if [len(s) for s in small[page]] != [len(s) for s in large[page]]
+    }
+    details = "\n".join(
+        f"{page}: {[len(s) for s in small[page]]} → {[len(s) for s in large[page]]}\n  "
+        + "\n  ".join(large[page][0][len(small[page][0]) :])[:2000]
+        for page in grown
+    )
+    assert not grown, f"pages whose queries grew with the history:\n{details}"
+    # Sanity: the large history is larger, and a page runs a handful of queries.
+    assert db.session.scalar(sa.select(sa.func.count(Round.id))) > 40
+    assert all(len(s) <= 12 for visits in large.values() for s in visits), {
+        page: [len(s) for s in visits] for page, visits in large.items()
+    }
