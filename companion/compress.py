@@ -115,8 +115,10 @@ def compress(response: Response) -> Response:
         return response
     else:
         length = len(response.get_data())
-    how = coding()
-    if how is None or length < MIN_SIZE:
+    if length < MIN_SIZE:
+        return response
+    how = coding()  # parsing Accept-Encoding costs more than the checks above: last
+    if how is None:
         return response
     plain_tag, weak = response.get_etag()
     tag = None if plain_tag is None else f"{plain_tag}-{how}"

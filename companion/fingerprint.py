@@ -84,8 +84,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def cache_for_a_year(response: Response) -> Response:
+        if request.endpoint != "static":
+            return response
         version = request.args.get(PARAM)
-        if request.endpoint == "static" and response.status_code in (200, 304) and version:
+        if response.status_code in (200, 304) and version:
             name = (request.view_args or {}).get("filename")
             if isinstance(name, str) and version == prints.current(name):
                 response.headers["Cache-Control"] = A_YEAR

@@ -93,13 +93,55 @@ def html_params(**kwargs: Any) -> Markup:
     return Markup(" ".join(params))
 
 
+class _Select(widgets.Select):
+    """WTForms' ``Select``, the same HTML, its attributes and options written with
+    :func:`html_params` (WTForms' select calls its module's ``html_params`` directly: a
+    hand's form has seat and rank lists whose options took a fifth of the page's time)."""
+
+    def __call__(self, field: Field, **kwargs: Any) -> Markup:
+        kwargs.setdefault("id", field.id)
+        if self.multiple:
+            kwargs["multiple"] = True
+        flags = getattr(field, "flags", {})
+        for k in dir(flags):
+            if k in self.validation_attrs and k not in kwargs:
+                kwargs[k] = getattr(flags, k)
+        html = [f"<select {html_params(name=field.name, **kwargs)}>"]
+        if field.has_groups():  # type: ignore[attr-defined]
+            for optgroup, choices in field._iter_groups_normalized():  # type: ignore[attr-defined]
+                if optgroup is not None:
+                    html.append(f"<optgroup {html_params(label=optgroup)}>")
+                html.extend(self.render_option(choice) for choice in choices)
+                if optgroup is not None:
+                    html.append("</optgroup>")
+        else:
+            html.extend(self.render_option(choice) for choice in field._iter_choices_normalized())  # type: ignore[attr-defined]
+        html.append("</select>")
+        return Markup("".join(html))
+
+    @classmethod
+    def render_option(cls, choice: Any, **kwargs: Any) -> Markup:
+        value = choice.value
+        if isinstance(value, bool):
+            value = str(value)
+        options = {"value": value, **(choice.render_kw or {}), **kwargs}
+        if choice.selected:
+            options["selected"] = True
+        return Markup(f"<option {html_params(**options)}>{escape(choice.label or choice.value)}</option>")
+
+
 _FAST_WIDGETS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
 
 
 def _fast(widget: Any) -> Any:
     """A twin of ``widget`` writing its attributes with :func:`html_params` (for WTForms'
-    inputs and buttons, whose ``html_params`` is an attribute meant to be replaced);
-    any other widget as it is."""
+    inputs and buttons, whose ``html_params`` is an attribute meant to be replaced, and
+    its select); any other widget as it is."""
+    if type(widget) is widgets.Select:
+        twin = _FAST_WIDGETS.get(widget)
+        if twin is None:
+            twin = _FAST_WIDGETS[widget] = _Select(multiple=widget.multiple)
+        return twin
     if getattr(widget, "html_params", None) is not widgets.html_params:
         return widget
     twin = _FAST_WIDGETS.get(widget)

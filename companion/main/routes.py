@@ -14,7 +14,6 @@ from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
 from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
 from companion.main import bp
-from companion.models import Game
 
 
 @bp.get("/")
@@ -22,9 +21,7 @@ def home() -> str:
     """The groups this device has joined with their games in progress, and ways to
     create or join one."""
     groups = joined_groups()
-    playing: dict[int, list[Game]] = {}
-    for game in games_in_progress([g.id for g in groups]) if groups else []:
-        playing.setdefault(game.season.group_id, []).append(game)
+    playing = games_in_progress([g.id for g in groups]) if groups else {}
     return render_template(
         "home.html", groups=groups, playing=playing, join_form=JoinForm(), kinds=list(KINDS.values())
     )

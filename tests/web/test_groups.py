@@ -3,8 +3,8 @@
 import sqlalchemy as sa
 
 from companion.extensions import db
-from companion.models import Group, Player, Season, ThrottleEvent
-from tests.helpers import add_players, create_group, html
+from companion.models import Game, GameStatus, Group, Player, Season, ThrottleEvent
+from tests.helpers import add_players, create_group, html, start_crapouille
 
 
 def test_create_group_joins_it_and_opens_a_current_season(client):
@@ -134,3 +134,25 @@ def test_leave_forgets_the_group_on_this_device_only(app, client):
     assert r.status_code == 302
     assert client.get(f"/g/{group.code}").status_code == 302
     assert db.session.get(Group, group.id) is not None
+
+
+def test_the_home_page_lists_each_groups_games_in_progress_latest_first_with_players_in_seat_order(client):
+    cousins = create_group(client, "Les Cousins")
+    ann, bob, cid = add_players(client, cousins, "Ann", "Bob", "Cid")
+    first = start_crapouille(client, cousins, [cid, ann])
+    second = start_crapouille(client, cousins, [bob, ann, cid])
+    over = start_crapouille(client, cousins, [ann, bob])
+    version = str(db.session.get(Game, over).version)
+    client.post(f"/g/{cousins.code}/games/{over}/abandon", data={"confirmed": "1", "version": version})
+    db.session.expire_all()
+    assert db.session.get(Game, over).status is GameStatus.ABANDONED
+    voisins = create_group(client, "Les Voisins")
+    (dan, eve) = add_players(client, voisins, "Dan", "Eve")
+    theirs = start_crapouille(client, voisins, [eve, dan])
+    page = html(client.get("/"))
+    cousins_at, voisins_at = page.index("Les Cousins"), page.index("Les Voisins")
+    links = [page.find(f'/games/{game}"') for game in (second, first, theirs)]
+    assert -1 not in links and links == sorted(links)
+    assert cousins_at < links[0] and links[1] < voisins_at < links[2]
+    assert "Bob, Ann, Cid" in page and "Cid, Ann" in page and "Eve, Dan" in page
+    assert f'/games/{over}"' not in page

@@ -1,0 +1,78 @@
+"""Companion's forms write their fields faster than WTForms does (companion.forms:
+``html_params`` without ``Markup.format``, and a select of its own) but the very same
+HTML: each kind of field is rendered both ways and compared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    SubmitField,
+)
+from wtforms.fields.choices import SelectChoice as C
+from wtforms.validators import DataRequired, Optional
+
+from companion import create_app
+from companion.forms import SafeForm, _fast, _Select, html_params
+
+
+def _fields() -> dict[str, Any]:
+    return {
+        "name": StringField("Nom", [DataRequired()], render_kw={"data_x": '"q" & <b>', "aria_label": "l’étiquette"}),
+        "points": IntegerField("Points", [Optional()], render_kw={"inputmode": "numeric", "readonly": False}),
+        "seat": SelectField("Place", [DataRequired()], choices=[C("1", "Ann"), C("2", "Bob <b>"), C("3", "Cid & Dan")]),
+        "grouped": SelectField(
+            "Carte",
+            choices=[C("Ah", "A♥", optgroup="Cœur"), C("Kh", "R♥", optgroup="Cœur"), C("As", "A♠", optgroup="Pique")],
+            default="Kh",
+        ),
+        "flag": SelectField("Oui", choices=[C(True, "oui"), C(False, "non")], coerce=lambda v: v == "True"),
+        "many": SelectMultipleField("Plusieurs", choices=[C("a", "A"), C("b", "B")], default=["b"]),
+        "kw": SelectField("Options", choices=[C("x", "X", render_kw={"disabled": True, "data_n": 1}), C("y", "Y")]),
+        "radio": RadioField("Qui", choices=[C("1", "Ann"), C("2", "Bob")], default="2"),
+        "check": BooleanField("Coché", default=True),
+        "hidden": HiddenField(default='a"b'),
+        "go": SubmitField("Enregistrer"),
+    }
+
+
+@pytest.fixture
+def app() -> Flask:
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": "sqlite://"}
+    )
+
+
+def test_every_kind_of_field_is_written_as_wtforms_writes_it(app: Flask) -> None:
+    ours = type("Ours", (SafeForm,), _fields())
+    theirs = type("Theirs", (FlaskForm,), _fields())
+    with app.test_request_context("/", method="POST", data={"name": "", "seat": "9", "many": ["a", "b"]}):
+        mine, plain = ours(), theirs()
+        mine.validate()
+        plain.validate()
+        for field in plain:
+            other = mine[field.name]
+            assert str(other()) == str(field()), field.name
+            assert str(other(class_="big", required=False, data_y="1")) == str(
+                field(class_="big", required=False, data_y="1")
+            )
+        # What was compared is really ours: the select is Companion's own.
+        assert type(_fast(mine.seat.widget)) is _Select
+
+
+def test_html_params_is_wtforms_html_params() -> None:
+    from wtforms.widgets.core import html_params as theirs
+
+    params = {"class_": "a b", "data_x_y": '"1" <2> & 3', "aria_invalid": "false", "checked": True, "readonly": False}
+    params |= {"value": 0, "for_": "x", "title": "l’été « ici »"}
+    assert html_params(**params) == theirs(**params)
