@@ -496,10 +496,14 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
     results_t, matches_t, places_t = GameResult.__table__, RatedMatch.__table__, MatchPlace.__table__
     facts = {f.id: f for f in load_games(session, ids)}
     stored = _stored_matches(session, ids)
-    boards = set(
-        session.execute(sa.select(results_t.c.season_id, results_t.c.kind).where(results_t.c.game_id.in_(ids))).all()
-    )
+    was_stored = session.execute(
+        sa.select(results_t.c.season_id, results_t.c.kind, results_t.c.status).where(results_t.c.game_id.in_(ids))
+    ).all()
+    boards = {(season, kind) for season, kind, _status in was_stored}
     boards |= {(f.season_id, f.kind) for f in facts.values()}
+    # The totals count finished games only: a board whose games were not finished and
+    # still are not (a hand added to a game in progress) keeps its totals as they are.
+    totalled = {(season, kind) for season, kind, status in was_stored if status == "finished"}
     lock_seasons(session, {season for season, _kind in boards} | {m.season_id for m in stored.values()})
     session.execute(sa.delete(results_t).where(results_t.c.game_id.in_(ids)))
     zone = _zone()
@@ -548,8 +552,9 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
         session.execute(sa.delete(matches_t).where(matches_t.c.id.in_(stale)))
     if rows:
         session.execute(sa.insert(results_t), rows)
-    for season_id in sorted({season for season, _kind in boards}):
-        refresh_totals(session, season_id, [kind for season, kind in boards if season == season_id])
+    totalled |= {(row["season_id"], row["kind"]) for row in rows if row["status"] == "finished"}
+    for season_id in sorted({season for season, _kind in totalled}):
+        refresh_totals(session, season_id, [kind for season, kind in totalled if season == season_id])
     if fresh:
         inserted = session.execute(
             sa.insert(matches_t).returning(matches_t.c.id, sort_by_parameter_order=True),
