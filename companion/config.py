@@ -102,7 +102,10 @@ def _wait_turn(conn: Connection) -> None:
     database = conn.engine.url.database
     if not database or database == ":memory:" or database.startswith("file:") or _TURN in conn.info:
         return
-    fd = os.open(database + "-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fd = os.open(database + "-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return  # no lock file possible here (a read-only folder): SQLite's own waiting
     deadline = time.monotonic() + TURN_WAIT
     while True:
         try:

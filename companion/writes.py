@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 from flask import request
 
 from companion.extensions import db
@@ -84,7 +85,8 @@ def claim(game: Game, based_on: int | None) -> bool:
     )
     if moved.rowcount != 1:
         return False
-    db.session.expire(game, ["version"])
+    # The row was at ``based_on`` and is now one further: known without reading it back.
+    so.attributes.set_committed_value(game, "version", based_on + 1)
     return True
 
 

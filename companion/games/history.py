@@ -14,9 +14,9 @@ from companion.models import Game, GameChange
 
 
 def record(game: Game, kind: str, round_number: int | None = None, data: dict[str, Any] | None = None) -> GameChange:
-    """Record a change made by this request's device, at the game's new version."""
+    """Record a change made by this request's device, at the game's new version (which
+    ``writes.claim`` has just set, or the database gives if it was not loaded)."""
     db.session.flush()
-    db.session.refresh(game, ["version"])
     device = current_device()
     change = GameChange(
         game_id=game.id,

@@ -82,3 +82,10 @@ def test_a_connection_back_in_its_pool_gives_the_turn_back(sqlite_app: Flask, tm
         assert _free(tmp_path / "w.sqlite3-writers")
         connection.rollback()
         connection.close()
+
+
+def test_without_a_lock_file_writers_still_write(sqlite_app: Flask, tmp_path: Path) -> None:
+    (tmp_path / "w.sqlite3-writers").mkdir()  # the lock file's name is taken: it cannot be opened
+    with sqlite_app.test_request_context("/", method="POST"):
+        db.session.execute(sa.text("CREATE TABLE t (x INTEGER)"))
+        db.session.commit()
