@@ -705,16 +705,22 @@ def measure(database: str, url: str, args: argparse.Namespace, load: str) -> Non
         with gunicorn(url, options) as (port, master), gunicorn(url, options, BARE) as (bare_port, _bare):
             cookie, poster, pools = join(port, seeded)
             found = targets(seeded, port, bare_port, cookie, pools[0], poster)
+            if args.only:
+                wanted = [t for t in found if re.search(args.only, t.name, re.IGNORECASE)]
+                baselines = {t.baseline for t in wanted}
+                found = [t for t in found if t in wanted or t.name in baselines]
             rows = load_each(found, args, load)
             print(
                 f"\n{database}, gunicorn {' '.join(options)}, {load} with {args.connections} connections, "
                 f"{args.seconds:g} s each:"
             )
             print_table(rows)
-            target, post = next((t, r) for t, r in rows if t.pool is not None)
-            saved = rounds_saved(app, pools[0].games)
-            print(f"round POSTs: {saved} rounds saved, {post.requests} POSTs answered + {target.warmed} to warm up")
+            for target, post in ((t, r) for t, r in rows if t.pool is not None):
+                saved = rounds_saved(app, pools[0].games)
+                print(f"round POSTs: {saved} rounds saved, {post.requests} POSTs answered + {target.warmed} to warm up")
             print_pages(found, app, seeded.client)
+            if args.only:
+                return  # a part of the table: no memory run
             mixed = [t for t in found if t.port == port]
             for target in mixed:
                 if target.pool is not None:
@@ -742,6 +748,9 @@ def main() -> None:
     parser.add_argument("--history", type=int, default=450, help="rounds of the season's finished games")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of each game in progress")
     parser.add_argument("--pool", type=int, default=128, help="crapouille games the round POSTs go to, per run")
+    parser.add_argument(
+        "--only", metavar="REGEX", help="measure only the endpoints so named (and their baselines); no memory run"
+    )
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.mix = min(args.seconds, 2.0), min(args.mix, 2_000)

@@ -57,6 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)  # templates' sentences: the request's catalog looked up once
 
     from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, watch
+    from companion.api import lean
 
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
@@ -70,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     offline.init_app(app)  # after security: its answers to the outbox get the headers too
     fingerprint.init_app(app)  # static files: a content hash in their address, a year of caching
     compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
+    lean.init_app(app)  # the rules API's plain requests, answered before Flask sees them
 
     from flask_babel import format_datetime
 

@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 import brotli
 from flask import Flask, request
-from werkzeug.wrappers import Response
+from werkzeug.wrappers import Request, Response
 
 #: The types worth compressing: text, all of them.
 TYPES = frozenset(
@@ -63,10 +63,10 @@ _STATIC_MAX = 256
 _lock = threading.Lock()
 
 
-def coding() -> str | None:
-    """The coding this request accepts best: ``"br"``, ``"gzip"`` or None.
-    A ``q=0`` refuses one; ``*`` accepts both."""
-    accepted = request.accept_encodings
+def coding(req: Request | None = None) -> str | None:
+    """The coding ``req`` (by default the current request) accepts best: ``"br"``,
+    ``"gzip"`` or None. A ``q=0`` refuses one; ``*`` accepts both."""
+    accepted = (request if req is None else req).accept_encodings
     br, gz = accepted.quality("br"), accepted.quality("gzip")
     if max(br, gz) <= 0:
         return None

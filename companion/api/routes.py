@@ -7,11 +7,19 @@ publishes) before the adapter runs.  Each game has an adapter module with
 ``check(body, lang)`` and ``outcome(body, lang)``; adapters translate JSON to the
 engine and back and raise :class:`~companion.rules.i18n.RulesError` for malformed
 input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows a rule.
+
+:func:`answer` is the whole of it; most requests reach it through
+:mod:`companion.api.lean` (a plain WSGI path, without the pages' machinery), the rest
+(a query string, a body without a length…) through the Flask views below.
 """
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from flask import Response, current_app, jsonify, request
+from werkzeug.wrappers import Request
 
 from companion.api import bp
 from companion.api.adapters import ADAPTERS, adapter
@@ -19,15 +27,23 @@ from companion.api.openapi import openapi_document
 from companion.api.reading import BodyError, check_schema, read_body
 from companion.rules.i18n import LANGS, RulesError, Text
 
+#: What each endpoint answers: ``(payload, status)``.
+Answer = tuple[dict[str, Any], int]
 
-def _error(text: Text, field: str | None, lang: str, status: int = 400) -> tuple[Response, int]:
-    return jsonify({"error": text.get(lang), "field": field}), status
+
+def _error(text: Text, field: str | None, lang: str, status: int = 400) -> Answer:
+    return {"error": text.get(lang), "field": field}, status
 
 
-def _answer(endpoint: str) -> tuple[Response, int]:
+def answer(endpoint: str, req: Request, logger: logging.Logger) -> Answer:
+    """The payload and status answering ``req`` at ``/api/v1/<endpoint>``.
+
+    Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` for a body past the
+    request's ``max_content_length`` (the Flask path's error handler answers it).
+    """
     lang = "fr"
     try:
-        body = read_body(request)
+        body = read_body(req)
     except BodyError as e:
         return _error(e.text, e.field, e.lang or lang, e.status)
     if "lang" in body:
@@ -48,27 +64,32 @@ def _answer(endpoint: str) -> tuple[Response, int]:
         if endpoint == "check":
             from companion.referee.narrate import judge  # the referee screens' check too
 
-            return jsonify(judge(body, lang)), 200
+            return judge(body, lang), 200
         check_schema(body, game, endpoint)
-        return jsonify(adapter(game, endpoint)(body, lang)), 200
+        return adapter(game, endpoint)(body, lang), 200
     except RulesError as e:
         return _error(e.text, e.field, lang)
     except Exception:
         # An adapter bug must not become a 500 for the caller; it is logged loudly.
-        current_app.logger.exception("API adapter failed on %s %s", endpoint, game)
+        logger.exception("API adapter failed on %s %s", endpoint, game)
         return _error(Text("Cette requête n’a pas pu être jugée.", "This request could not be judged."), None, lang)
+
+
+def _respond(endpoint: str) -> tuple[Response, int]:
+    payload, status = answer(endpoint, request, current_app.logger)
+    return jsonify(payload), status
 
 
 @bp.post("/check")
 def check() -> tuple[Response, int]:
     """Is this move legal here? (shared/API.md)"""
-    return _answer("check")
+    return _respond("check")
 
 
 @bp.post("/outcome")
 def outcome() -> tuple[Response, int]:
     """What does a finished round lead to? (shared/API.md)"""
-    return _answer("outcome")
+    return _respond("outcome")
 
 
 @bp.get("/openapi.json")
