@@ -106,5 +106,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # opened a session (the rules API, static files) has nothing to end.
         if db.session.registry.has():
             db.session.rollback()
+            # What a write kept past its commit (companion.writes.commit) is not kept
+            # past the request, where the session outlives it (an app context held open).
+            db.session.expire_all()
 
     return app

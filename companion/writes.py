@@ -72,7 +72,7 @@ def _forget_old_tokens() -> None:
 
 
 def claim(game: Game, based_on: int | None) -> bool:
-    """Move ``game`` on to its next version if it is still at ``based_on``.
+    """Move ``game`` on to its next version (changed now) if it is still at ``based_on``.
 
     True: this writer owns the change (make it, then commit).  False: the game has
     changed since the form was shown (or the same form was already sent); nothing
@@ -80,14 +80,36 @@ def claim(game: Game, based_on: int | None) -> bool:
     """
     if based_on is None:
         return False
+    now = utcnow()
     moved = db.session.execute(
-        sa.update(Game).where(Game.id == game.id, Game.version == based_on).values(version=Game.version + 1)
+        sa.update(Game)
+        .where(Game.id == game.id, Game.version == based_on)
+        .values(version=Game.version + 1, updated_at=now)
     )
     if moved.rowcount != 1:
         return False
-    # The row was at ``based_on`` and is now one further: known without reading it back.
+    # The row was at ``based_on`` and is now one further, changed now: known without
+    # reading it back, and no second UPDATE to say when.
     so.attributes.set_committed_value(game, "version", based_on + 1)
+    so.attributes.set_committed_value(game, "updated_at", now)
     return True
+
+
+def commit() -> None:
+    """Commit this request's change to a game, keeping what the request loaded.
+
+    What follows such a write (the redirect's address, a flash naming the players)
+    reads ids, codes and names the request already holds. By the session's default the
+    commit would expire them, to be read again in a new transaction — on SQLite a
+    writer's one (:mod:`companion.config`), queued behind every other phone's save.
+    The request ends soon after: nothing it keeps can go stale for long.
+    """
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
 
 
 def outcome(word: str) -> None:

@@ -326,6 +326,7 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
         return []
     games_t, seats_t, rounds_t = Game.__table__, GamePlayer.__table__, Round.__table__
     facts: dict[int, GameFacts] = {}
+    # Each game with its seats, in seat order: one row per seat (one for a game without).
     for row in session.execute(
         sa.select(
             games_t.c.id,
@@ -336,27 +337,29 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
             games_t.c.created_at,
             games_t.c.finished_at,
             games_t.c.version,
-        ).where(games_t.c.id.in_(ids))
-    ):
-        facts[row.id] = GameFacts(
-            id=row.id,
-            season_id=row.season_id,
-            kind=row.kind,
-            status=getattr(row.status, "value", row.status),
-            outcome=row.outcome,
-            created_at=row.created_at,
-            finished_at=row.finished_at,
-            version=row.version or 0,
-            players=[],
+            seats_t.c.player_id,
         )
+        .outerjoin(seats_t, seats_t.c.game_id == games_t.c.id)
+        .where(games_t.c.id.in_(ids))
+        .order_by(games_t.c.id, seats_t.c.seat)
+    ):
+        game = facts.get(row.id)
+        if game is None:
+            game = facts[row.id] = GameFacts(
+                id=row.id,
+                season_id=row.season_id,
+                kind=row.kind,
+                status=getattr(row.status, "value", row.status),
+                outcome=row.outcome,
+                created_at=row.created_at,
+                finished_at=row.finished_at,
+                version=row.version or 0,
+                players=[],
+            )
+        if row.player_id is not None:
+            game.players.append(row.player_id)
     if not facts:
         return []
-    for row in session.execute(
-        sa.select(seats_t.c.game_id, seats_t.c.player_id)
-        .where(seats_t.c.game_id.in_(list(facts)))
-        .order_by(seats_t.c.game_id, seats_t.c.seat)
-    ):
-        facts[row.game_id].players.append(row.player_id)
     counts = session.execute(
         sa.select(rounds_t.c.game_id, sa.func.count(), sa.func.max(rounds_t.c.number))
         .where(rounds_t.c.game_id.in_(list(facts)))
@@ -410,11 +413,12 @@ def lock_seasons(session: so.Session | sa.Connection, season_ids: Iterable[int])
     transaction that merely inserted a game of the season (its foreign key holds the
     season ``FOR KEY SHARE``), a deadlock when that transaction in turn waits for this
     one (two phones sending the same new-game form: the second waits on the first's
-    one-time token)."""
+    one-time token). On SQLite nothing is sent."""
     from companion.models import Season
 
     ids = sorted(set(season_ids))
-    if ids:
+    bind = session if isinstance(session, sa.Connection) else session.get_bind()
+    if ids and bind.dialect.name == "postgresql":  # elsewhere the statement would take nothing
         seasons_t = Season.__table__
         session.execute(
             sa.select(seasons_t.c.id)

@@ -25,7 +25,7 @@ from companion.pagecache import Entry, Fragments, device_names, page_cache, same
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import game_token
-from companion.writes import claim, commit_once, done_before, outcome, remember
+from companion.writes import claim, commit, commit_once, done_before, outcome, remember
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -281,9 +281,8 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         )
         record(game, "round_added", number)
         _end_or_reopen(kind, game, result, number)
-        game.updated_at = utcnow()
         try:
-            db.session.commit()
+            commit()
         except sa.exc.IntegrityError:
             db.session.rollback()
             outcome("conflict")
@@ -468,8 +467,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
             rnd.result = result
         record(game, "round_completed" if second_step else "round_edited", number, previous)
         _end_or_reopen(kind, game, results[-1], (later[-1] if later else target).number)
-        game.updated_at = utcnow()
-        db.session.commit()
+        commit()
         outcome("sent")
         if second_step:  # the second step of a round entered in two (whist's tricks), not a correction
             flash(_("%(round)s entered.", round=kind.round_name(number)))
@@ -526,7 +524,6 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
     game.outcome = None
-    game.updated_at = utcnow()
     change = record(game, "round_deleted", number, kept)
     db.session.commit()
     offer(
@@ -553,7 +550,6 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
         )
     if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.ABANDONED
-        game.updated_at = utcnow()
         change = record(game, "abandoned")
         db.session.commit()
         offer(
@@ -585,7 +581,6 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
         game.status = GameStatus.FINISHED
         game.finished_at = utcnow()
         game.outcome = {"winners": kind.leaders(stored_state(kind, game)), "early": True}
-        game.updated_at = utcnow()
         record(game, "finished")
         db.session.commit()
         flash(_("Game finished."))
@@ -612,7 +607,6 @@ def _reopen(game: Game) -> None:
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
     game.outcome = None
-    game.updated_at = utcnow()
     record(game, "reopened")
 
 
@@ -653,7 +647,6 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
             game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
-        game.updated_at = utcnow()
         record(game, "round_restored", number)
         flash(_("%(round)s is back.", round=_first_up(kind_for(game.kind).the_round(number))))
     db.session.commit()

@@ -62,7 +62,7 @@ from companion.rules.crapouille import Draw, Options, Pile, PlayCard
 from companion.rules.i18n import LANGS, RulesError
 from companion.rules.president import Play, Table
 from companion.undo import confirmation_page, confirmed
-from companion.writes import outcome
+from companion.writes import commit, outcome
 
 #: Moves that can be taken back one after another (older states are not kept).
 UNDO_DEPTH = 30
@@ -859,7 +859,7 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
         return redirect(_live_url(manche), 303)
     row.number, row.game_version = manche.number, manche.game.version
     row.state, row.view, row.history, row.moves, row.entry = state, view, [], [], None
-    db.session.commit()
+    commit()
     return redirect(_live_url(manche, _anchor="turn"), 303)
 
 
@@ -938,7 +938,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
     claimed.moves = records
     claimed.state, claimed.view = state, view
     claimed.entry = manche.follow.entry(manche.game, claimed) if view.get("finished") else None
-    db.session.commit()
+    commit()
     return redirect(_live_url(manche, _anchor="turn"), 303)
 
 
@@ -997,7 +997,7 @@ def live_undo(code: str, game_id: int) -> Response:
     claimed.history = list(claimed.history[:-1])
     claimed.moves = list(claimed.moves[:-1])
     claimed.state, claimed.view, claimed.entry = state, view, None
-    db.session.commit()
+    commit()
     flash(_("Last move taken back."))
     return redirect(_live_url(manche, _anchor="turn"), 303)
 

@@ -1,0 +1,77 @@
+"""What a saved hand costs the database (issue 14): one transaction, the game's row
+written once, and as many statements for the tenth hand as for the second.
+
+A hand saved is the write every table makes most. After its commit, the redirect
+names the group and the game: read again from the database, they would open a second
+transaction (on SQLite a writer's one, queued behind every other phone's save).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.extensions import db
+from companion.models import Game
+from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
+
+
+@contextmanager
+def statements_and_commits() -> Iterator[list[str]]:
+    """The SQL statements run inside the block, with ``COMMIT`` where a transaction was
+    committed (SQLAlchemy's ``before_cursor_execute`` and ``commit`` events)."""
+    with count_queries() as statements:
+
+        def committed(conn: object) -> None:
+            statements.append("COMMIT")
+
+        sa.event.listen(db.engine, "commit", committed)
+        try:
+            yield statements
+        finally:
+            sa.event.remove(db.engine, "commit", committed)
+
+
+def _game(game_id: int) -> tuple[int, datetime]:
+    row = db.session.execute(sa.select(Game.version, Game.updated_at).where(Game.id == game_id)).one()
+    db.session.rollback()
+    return row.version, row.updated_at
+
+
+def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(app: Flask, client: FlaskClient) -> None:
+    group = create_group(client)
+    ann, bob = add_players(client, group, "Ann", "Bob")
+    game_id = start_crapouille(client, group, [ann, bob])
+    url = f"/g/{group.code}/games/{game_id}/rounds"
+    counted: list[list[str]] = []
+    for number in range(1, 11):
+        version, updated_at = _game(game_id)
+        data = {"round": str(number), "version": str(version), "winner": str(ann.id), f"total_{bob.id}": "3"}
+        with statements_and_commits() as statements:
+            r = client.post(f"{url}/new", data=data)
+        assert r.status_code == 302, html(r)
+        assert r.headers["Location"].endswith(f"/g/{group.code}/games/{game_id}#totals")
+        assert statements.count("COMMIT") == 1
+        assert statements[-1] == "COMMIT", "the redirect must not read the group or the game again"
+        updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]
+        assert len(updates) == 1, updates  # the version claimed and the time, together
+        new_version, new_updated_at = _game(game_id)
+        assert new_version == version + 1 and new_updated_at > updated_at
+        counted.append(statements)
+    assert len(counted[1]) == len(counted[-1]), "a hand must not cost more as the game grows"
+
+    # A correction too: one transaction, the game's row written once.
+    version, updated_at = _game(game_id)
+    data = {"round": "3", "version": str(version), "winner": str(bob.id), f"total_{ann.id}": "7"}
+    with statements_and_commits() as statements:
+        r = client.post(f"{url}/3/edit", data=data)
+    assert r.status_code == 302, html(r)
+    assert statements.count("COMMIT") == 1 and statements[-1] == "COMMIT"
+    assert len([s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]) == 1
+    new_version, new_updated_at = _game(game_id)
+    assert new_version == version + 1 and new_updated_at > updated_at
