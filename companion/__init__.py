@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     i18n.init_app(app)  # templates' sentences: the request's catalog looked up once
 
-    from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, watch
+    from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, urls, watch
     from companion.api import lean
 
     app.register_blueprint(main.bp)
@@ -70,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     offline.init_app(app)  # after security: its answers to the outbox get the headers too
     fingerprint.init_app(app)  # static files: a content hash in their address, a year of caching
+    urls.init_app(app)  # templates' addresses, built once
     compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
     lean.init_app(app)  # the rules API's plain requests, answered before Flask sees them
 
@@ -78,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.games.kinds import kind_name, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
+    from companion.pagecache import fixed
     from companion.rules.cards import Card
 
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -90,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         format_datetime=format_datetime,
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
+        fixed=fixed,
     )
 
     from companion.undo import pending_undo

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from flask import current_app
+from flask import current_app, render_template, request
 from markupsafe import Markup
 
 from companion.extensions import db
@@ -47,6 +47,7 @@ from companion.models import Device
 #: The default bound of a process's kept parts, in bytes.
 DEFAULT_BYTES = 2 * 1024 * 1024
 _EXTENSION = "companion.pagecache"
+_FIXED = "companion.pagecache.fixed"
 _NAMES = sa.select(Device.id, Device.name).where(Device.id.in_(sa.bindparam("ids", expanding=True)))
 
 
@@ -152,3 +153,22 @@ def same_devices(devices: dict[int, str]) -> bool:
         return True
     rows = db.session.execute(_NAMES, {"ids": list(devices)})
     return dict(rows.all()) == devices
+
+
+def fixed(name: str) -> Markup:
+    """Template ``name``, which shows the same on every page of one language (the
+    status area of ``base.html``: the outbox's sentences), rendered once and kept per
+    language and app root (in debug mode, rendered every time). A handful of entries:
+    one per template, language and root."""
+    from companion.i18n import current_lang
+
+    if current_app.debug:
+        return Markup(render_template(name))
+    kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_FIXED, {})
+    key = (name, current_lang(), request.script_root)
+    html = kept.get(key)
+    if html is None:
+        if len(kept) >= 64:  # app roots from a proxy's X-Forwarded-Prefix: a few at most
+            kept.clear()
+        html = kept[key] = Markup(render_template(name))
+    return html

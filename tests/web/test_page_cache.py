@@ -174,3 +174,22 @@ def test_the_cache_keeps_within_its_bound() -> None:
     assert len(cache) == 3 and cache.bytes < 10_000 - 3000
     cache.put("big", Entry(1, {"game": b"z" * 20_000}))  # larger than the bound: not kept
     assert cache.get("big", 1) is None
+
+
+def test_the_status_area_is_kept_per_language_and_is_what_debug_mode_renders(app: Flask, client: FlaskClient) -> None:
+    """base.html's status area (the outbox's sentences) is rendered once per language."""
+
+    def area(page: str) -> str:
+        found = re.search(r'<div class="status-area">.*?</section>\s*</div>', page, re.S)
+        assert found is not None
+        return found.group(0)
+
+    french = area(html(client.get("/")))
+    assert "1 envoi en attente" in french and area(html(client.get("/"))) == french
+    english = area(html(client.get("/", headers={"Accept-Language": "en"})))
+    assert "1 thing waiting to be sent" in english and "envoi" not in english
+    assert area(html(client.get("/"))) == french  # each language its own
+    mounted = area(html(client.get("/", base_url="http://localhost/cartes")))
+    assert 'data-worker="/cartes/sw.js"' in mounted and 'data-worker="/sw.js"' in french
+    app.debug = True  # rendered every time: the same
+    assert area(html(client.get("/"))) == french
