@@ -20,11 +20,11 @@ import hashlib
 from typing import Any
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, g, jsonify, request
+from flask import Blueprint, g, jsonify, request
 from werkzeug.wrappers import Response
 
 from companion.extensions import db
-from companion.groups.access import group_for
+from companion.groups.access import game_version, group_for
 from companion.models import Game, Group, Player, Season
 
 bp = Blueprint("watch", __name__)
@@ -83,10 +83,4 @@ def group(code: str) -> Response:
 @bp.get("/g/<code>/games/<int:game_id>/watch")
 def game(code: str, game_id: int) -> Response:
     """A game page's token (polled by ``static/watch.js``; 304 while unchanged)."""
-    found = group_for(code)
-    version = db.session.scalar(
-        sa.select(Game.version).join(Season).where(Game.id == game_id, Season.group_id == found.id)
-    )
-    if version is None:
-        abort(404)
-    return answer(game_token(version))
+    return answer(game_token(game_version(code, game_id)))

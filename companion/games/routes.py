@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -18,9 +18,9 @@ from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
-from companion.groups.access import current_device, group_for
+from companion.groups.access import current_device, group_and_game, group_for
 from companion.i18n import current_lang
-from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, Season, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
@@ -35,12 +35,6 @@ HISTORY_SHOWN = 30
 
 # The queries every game page runs, built once (with parameters): SQLAlchemy then
 # neither builds nor keys a statement at each request.
-_GAME_OF = (
-    sa.select(Game)
-    .join(Season)
-    .where(Game.id == sa.bindparam("game_id"), Season.group_id == sa.bindparam("group_id"))
-    .options(so.joinedload(Game.seats).joinedload(GamePlayer.player))
-)
 _LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
 _OTHER = so.aliased(Round)
@@ -49,14 +43,6 @@ _LAST_ROUND_AND_COUNT = _LAST_ROUND.add_columns(
 )
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
-
-
-def game_of(group: Group, game_id: int) -> Game:
-    """The game of that group with its players in seat order (404 otherwise): one query."""
-    game = db.session.execute(_GAME_OF, {"game_id": game_id, "group_id": group.id}).unique().scalar_one_or_none()
-    if game is None:
-        abort(404)
-    return game  # type: ignore[no-any-return]
 
 
 def _last_round(game: Game) -> Round | None:
@@ -151,8 +137,7 @@ def show(code: str, game_id: int) -> str:
     What it shows of the game is kept (``companion.pagecache``) per game version,
     language and page of rounds, with the players' names: the next phone to open the
     same version reads three small queries and writes out the kept parts."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     names = _names(game)
     wanted = plain_int(request.args.get("upto", ""), 1, MAX_ROUNDS)
@@ -226,8 +211,7 @@ def _round_page(
 def new_round(code: str, game_id: int) -> ResponseReturnValue:
     """Enter the next round. The form carries its number and the game's version: sent
     twice, or from two phones, it is saved once, and the other submission is told so."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     outcome("refused")  # unless it is saved below
@@ -397,8 +381,7 @@ def _conflict(
 def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     """Correct round ``number``: the engine rescores it and every round after it. If a
     later round no longer fits the new history, nothing changes and the page says which."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
@@ -488,8 +471,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     """Take back round ``number`` — only while it is the last one and the game is still
     at the version the page showed — reopening the game.  A repeat or a stale
     request changes nothing and says so.  Asked once; can be undone for a while."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     last = _last_round(game)
@@ -537,8 +519,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
 @bp.post("/g/<code>/games/<int:game_id>/abandon")
 def abandon(code: str, game_id: int) -> ResponseReturnValue:
     """Stop a game without a winner (it stays in the history; it can be reopened)."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is GameStatus.IN_PROGRESS and not confirmed():
         return confirmation_page(
@@ -565,8 +546,7 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
 @bp.post("/g/<code>/games/<int:game_id>/finish")
 def finish(code: str, game_id: int) -> ResponseReturnValue:
     """Finish a game early: the players leading now win (asked once; it can be reopened)."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     if game.status is GameStatus.IN_PROGRESS and not confirmed():
@@ -592,8 +572,7 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
 @bp.post("/g/<code>/games/<int:game_id>/reopen")
 def reopen(code: str, game_id: int) -> Response:
     """Reopen a finished or abandoned game (a finished game is read-only until then)."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     if game.status is not GameStatus.IN_PROGRESS and claim(game, _based_on()):
         _reopen(game)
         db.session.commit()
@@ -613,8 +592,7 @@ def _reopen(game: Game) -> None:
 @bp.post("/g/<code>/games/<int:game_id>/changes/<int:change_id>/undo")
 def undo(code: str, game_id: int, change_id: int) -> Response:
     """Undo a deletion or an abandon, for a few minutes and only if nothing changed since."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     change = db.session.scalar(sa.select(GameChange).where(GameChange.id == change_id, GameChange.game_id == game.id))
     undoable = (

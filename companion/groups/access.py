@@ -14,14 +14,16 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from typing import Any
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 from flask import abort, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
-from companion.models import Device, Group, utcnow
+from companion.models import Device, Game, GamePlayer, Group, Season, utcnow
 
 SESSION_KEY = "device"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -124,6 +126,58 @@ def group_for(code: str) -> Group:
     if request.method == "GET":
         raise HTTPException(response=redirect(url_for("groups.join", code=code.upper()[:12], next=request.path)))
     abort(403)
+
+
+def _of_joined_game(query: sa.Select[Any]) -> sa.Select[Any]:
+    """``query`` of game ``game_id`` in the group of code ``code`` this device joined."""
+    return (
+        query.join(Season, Season.id == Game.season_id)
+        .join(Group, Group.id == Season.group_id)
+        .join(Device, Device.group_id == Group.id)
+        .where(
+            Game.id == sa.bindparam("game_id"),
+            Group.code == sa.bindparam("code"),
+            _active(sa.bindparam("token_hash")),
+        )
+    )
+
+
+#: A game of a joined group, its players in seat order, the group and this device's record.
+_JOINED_GAME = _of_joined_game(sa.select(Game, Group, Device)).options(
+    so.joinedload(Game.seats).joinedload(GamePlayer.player)
+)
+#: Only the version of such a game, and the device (a live page's poll).
+_JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
+
+
+def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
+    """:func:`group_for` and that group's game ``game_id`` with its players in seat
+    order, in one query (every game page, form and poll asks for both). A device that
+    did not join the group is treated as by :func:`group_for`; a game of another group,
+    or none, is a 404."""
+    token = _token()
+    if token is not None:
+        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
+        found = db.session.execute(_JOINED_GAME, values).unique().first()
+        if found is not None:
+            g.device = found[2]
+            return found[1], found[0]
+    group_for(code)  # not joined: sent to the join page, or refused
+    abort(404)
+
+
+def game_version(code: str, game_id: int) -> int:
+    """The version of game ``game_id`` of a group this device joined, in one query;
+    otherwise as :func:`group_and_game`."""
+    token = _token()
+    if token is not None:
+        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
+        found = db.session.execute(_JOINED_VERSION, values).first()
+        if found is not None:
+            g.device = found[1]
+            return int(found[0])
+    group_for(code)
+    abort(404)
 
 
 def current_device() -> Device | None:

@@ -40,8 +40,8 @@ from companion.forms import SafeForm, add_error
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds import crapouille as crapouille_kind
 from companion.games.kinds import president as president_kind
-from companion.games.routes import game_of, stored_state
-from companion.groups.access import group_for
+from companion.games.routes import stored_state
+from companion.groups.access import group_and_game
 from companion.i18n import current_lang
 from companion.models import Game
 from companion.referee import bp
@@ -581,8 +581,7 @@ def check_start() -> ResponseReturnValue:
 @bp.route("/g/<code>/games/<int:game_id>/check", methods=["GET", "POST"])
 def check_game(code: str, game_id: int) -> ResponseReturnValue:
     """The quick check of a game in progress: its players, seats, house rules and titles."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     if game.kind not in GAMES:
         abort(404)

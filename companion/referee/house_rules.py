@@ -33,8 +33,7 @@ from flask_babel import ngettext
 from companion.games.kinds import KINDS
 from companion.games.kinds import crapouille as crapouille_kind
 from companion.games.kinds import president as president_kind
-from companion.games.routes import game_of
-from companion.groups.access import group_for
+from companion.groups.access import group_and_game
 from companion.i18n import current_lang
 from companion.models import Game
 from companion.referee import bp
@@ -371,8 +370,7 @@ def _whist_context(game: Game) -> dict[str, Any]:
 @bp.get("/g/<code>/games/<int:game_id>/rules", endpoint="house_rules")
 def game_rules(code: str, game_id: int) -> str:
     """The house rules of one game: what is on, explained; what is off; its settings."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = KINDS.get(game.kind)
     if kind is None:
         abort(404)

@@ -49,8 +49,7 @@ from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.kinds.crapouille import card_picker as crapouille_picker
 from companion.games.kinds.president import draw_picker, rules_of
-from companion.games.routes import game_of
-from companion.groups.access import group_for
+from companion.groups.access import group_and_game, group_for
 from companion.i18n import current_lang
 from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
 from companion.referee import bp
@@ -616,8 +615,7 @@ class Manche:
 def _manche(code: str, game_id: int) -> Manche:
     """The group, the game, the round to follow and the stored live manche: a fixed
     number of queries, and no engine."""
-    group = group_for(code)
-    game = game_of(group, game_id)
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     follow = FOLLOWS.get(game.kind)
     if follow is None:  # a kind this screen cannot follow (every kind of KINDS can)
