@@ -79,7 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.games.kinds import kind_name, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
-    from companion.pagecache import fixed
+    from companion.pagecache import fixed, once
     from companion.rules.cards import Card
 
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -93,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
         fixed=fixed,
+        once=once,
     )
 
     from companion.undo import pending_undo

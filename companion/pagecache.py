@@ -158,17 +158,29 @@ def same_devices(devices: dict[int, str]) -> bool:
 def fixed(name: str) -> Markup:
     """Template ``name``, which shows the same on every page of one language (the
     status area of ``base.html``: the outbox's sentences), rendered once and kept per
-    language and app root (in debug mode, rendered every time). A handful of entries:
-    one per template, language and root."""
+    language and app root (see :func:`once`)."""
+    return _kept(f"template {name}", lambda: render_template(name))
+
+
+def once(name: str, caller: Callable[[], str] | None = None) -> Markup:
+    """``{% call once("name") %}…{% endcall %}`` in a template: a part that shows the
+    same to everyone in one language — nothing of a session, a request, a form's data or
+    the moment — rendered once and kept per language and app root (in debug mode,
+    rendered every time). A handful of entries: one per part, language and root."""
+    assert caller is not None, 'once() is called as {% call once("name") %}…{% endcall %}'
+    return _kept(name, caller)
+
+
+def _kept(name: str, render: Callable[[], str]) -> Markup:
     from companion.i18n import current_lang
 
     if current_app.debug:
-        return Markup(render_template(name))
+        return Markup(render())
     kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_FIXED, {})
     key = (name, current_lang(), request.script_root)
     html = kept.get(key)
     if html is None:
-        if len(kept) >= 64:  # app roots from a proxy's X-Forwarded-Prefix: a few at most
+        if len(kept) >= 256:  # app roots from a proxy's X-Forwarded-Prefix: a few at most
             kept.clear()
-        html = kept[key] = Markup(render_template(name))
+        html = kept[key] = Markup(render())
     return html

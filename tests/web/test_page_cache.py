@@ -193,3 +193,21 @@ def test_the_status_area_is_kept_per_language_and_is_what_debug_mode_renders(app
     assert 'data-worker="/cartes/sw.js"' in mounted and 'data-worker="/sw.js"' in french
     app.debug = True  # rendered every time: the same
     assert area(html(client.get("/"))) == french
+
+
+def test_the_home_pages_fixed_parts_are_kept_per_language(app: Flask, client: FlaskClient) -> None:
+    """The home page's parts written once per language (pagecache.once) are those of the
+    page's language, and the join form still carries this session's CSRF token."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    french = html(client.get("/"))
+    assert "Vérifier un coup" in french and "Code du groupe" in french
+    english = html(client.get("/", headers={"Accept-Language": "en"}))
+    assert "Check a play" in english and "Group code" in english and "Vérifier" not in english
+    assert 'id="csrf_token" name="csrf_token"' in french  # the join form's, rendered each time
+    from companion.pagecache import _FIXED
+
+    kept = app.extensions[_FIXED]
+    assert {name for name, _lang, _root in kept} >= {"home: join fields", "home: actions and the referee"}
+    assert not any("csrf" in part for part in kept.values())
+    app.debug = True
+    assert html(client.get("/")).count("Code du groupe") == french.count("Code du groupe")
