@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.extensions import db
-from companion.models import Game
+from companion.models import Game, Round
 from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
 
 
@@ -75,3 +76,44 @@ def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(app: Flask, cl
     assert len([s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]) == 1
     new_version, new_updated_at = _game(game_id)
     assert new_version == version + 1 and new_updated_at > updated_at
+
+
+def test_on_postgresql_a_get_reads_without_a_transaction_and_a_write_has_one(
+    app: Flask, client: FlaskClient, db_kind: str
+) -> None:
+    """A GET's statements run in the driver's autocommit mode (no BEGIN, no ROLLBACK:
+    two round trips less); every write is one transaction, even on a connection a GET
+    used just before (companion.config._postgresql_reads)."""
+    if db_kind != "postgresql":
+        pytest.skip("SQLite's transactions are begun by config._sqlite_begin")
+    group = create_group(client)
+    ann, bob = add_players(client, group, "Ann", "Bob")
+    game_id = start_crapouille(client, group, [ann, bob])
+    page, new = f"/g/{group.code}/games/{game_id}", f"/g/{group.code}/games/{game_id}/rounds/new"
+    winner, loser = ann.id, bob.id
+    modes: list[bool] = []
+
+    def listen(conn: sa.Connection, *args: object) -> None:
+        modes.append(bool(conn.connection.dbapi_connection.autocommit))  # type: ignore[union-attr]
+
+    sa.event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        for _ in range(3):
+            # The test's own reads (helpers, _game) end first: the session is shared with
+            # the requests here (the test holds the app context), and a GET must begin its own.
+            db.session.rollback()
+            modes.clear()
+            assert client.get(page).status_code == 200
+            assert modes and all(modes)
+            modes.clear()
+            version, _updated_at = _game(game_id)
+            assert modes == [False]  # outside a request: a transaction
+            modes.clear()
+            number = len(db.session.scalars(sa.select(Round.id).where(Round.game_id == game_id)).all()) + 1
+            db.session.rollback()
+            modes.clear()
+            data = {"round": str(number), "version": str(version), "winner": str(winner), f"total_{loser}": "3"}
+            assert client.post(new, data=data).status_code == 302
+            assert modes and not any(modes)
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", listen)
