@@ -61,6 +61,10 @@ def _sqlite_pragmas(dbapi_connection: object, connection_record: object) -> None
         cursor.close()
 
 
+#: Set on ``g`` while a writing request reads before taking its turn (``writes.read_first``).
+READ_FIRST = "companion_read_first"
+
+
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(conn: Connection) -> None:
     """On SQLite, a request that may write takes the write lock when its transaction
@@ -71,16 +75,22 @@ def _sqlite_begin(conn: Connection) -> None:
     timeout.  Taking the lock first makes simultaneous writers wait their turn, so
     each one then reads what the previous one committed (a form token, a game
     version, a name) and decides on it.
-    """
-    from flask import has_request_context, request
 
-    writing = not has_request_context() or request.method not in ("GET", "HEAD", "OPTIONS")
+    A write whose decision is checked by a version anyway (a hand saved:
+    ``writes.claim``) reads first in a reader's transaction (``writes.read_first``),
+    then takes its turn only for its writes (``writes.start_writing``): the lock is
+    held for the writes, not for reading the forms and asking the engine.
+    """
+    from flask import g, has_request_context, request
+
+    in_request = has_request_context()
+    writing = not in_request or request.method not in ("GET", "HEAD", "OPTIONS")
     if conn.dialect.name == "postgresql":
         _postgresql_reads(conn, reading=not writing)
         return
     if conn.dialect.name != "sqlite":
         return
-    writing = has_request_context() and writing
+    writing = in_request and writing and not g.get(READ_FIRST)
     if writing:
         _wait_turn(conn)
     conn.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")

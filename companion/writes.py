@@ -20,8 +20,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import request
+from flask import g, request
 
+from companion.config import READ_FIRST
 from companion.extensions import db
 from companion.models import FormToken, Game, utcnow
 
@@ -93,6 +94,23 @@ def claim(game: Game, based_on: int | None) -> bool:
     so.attributes.set_committed_value(game, "version", based_on + 1)
     so.attributes.set_committed_value(game, "updated_at", now)
     return True
+
+
+def read_first() -> None:
+    """On SQLite, this request reads in a reader's transaction until
+    :func:`start_writing`: it does not take the writers' turn to read its forms and ask
+    the engine (on PostgreSQL writers do not queue: one transaction, as ever).
+    Only for a write that :func:`claim` checks against the version it was based on,
+    which a writer in between moves on."""
+    if db.session.get_bind().dialect.name == "sqlite":  # elsewhere writers do not queue
+        setattr(g, READ_FIRST, True)
+
+
+def start_writing() -> None:
+    """End the reader's transaction of :func:`read_first` (keeping what was loaded):
+    the next statement begins a writer's, which waits its turn on SQLite."""
+    if g.pop(READ_FIRST, None):
+        commit()
 
 
 def commit() -> None:

@@ -25,7 +25,7 @@ from companion.pagecache import Entry, Fragments, device_names, page_cache, same
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import game_token
-from companion.writes import claim, commit, commit_once, done_before, outcome, remember
+from companion.writes import claim, commit, commit_once, done_before, outcome, read_first, remember, start_writing
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -211,6 +211,8 @@ def _round_page(
 def new_round(code: str, game_id: int) -> ResponseReturnValue:
     """Enter the next round. The form carries its number and the game's version: sent
     twice, or from two phones, it is saved once, and the other submission is told so."""
+    if request.method == "POST":
+        read_first()  # the writers' turn is taken for the writes only (claim checks the version)
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
@@ -245,6 +247,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         flash(_("Filled in from the live play-by-play: check it, then save."))
     if form.validate_on_submit():
         based_on = form.based_on  # type: ignore[attr-defined]
+        start_writing()
         if not claim(game, based_on):
             # The game changed meanwhile (another phone): nothing is written, and what
             # was typed stays in the form, beside what changed, ready to be sent again.

@@ -1,9 +1,12 @@
-"""What a saved hand costs the database (issue 14): one transaction, the game's row
-written once, and as many statements for the tenth hand as for the second.
+"""What a saved hand costs the database (issue 14): its writes in one transaction,
+the game's row written once, and as many statements for the tenth hand as for the
+second.
 
 A hand saved is the write every table makes most. After its commit, the redirect
-names the group and the game: read again from the database, they would open a second
-transaction (on SQLite a writer's one, queued behind every other phone's save).
+names the group and the game: read again from the database, they would open another
+transaction (on SQLite a writer's one, queued behind every other phone's save). On
+SQLite its reads come first, in a reader's transaction, so that the writers' turn is
+held for the writes only.
 """
 
 from __future__ import annotations
@@ -44,21 +47,36 @@ def _game(game_id: int) -> tuple[int, datetime]:
     return row.version, row.updated_at
 
 
-def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(app: Flask, client: FlaskClient) -> None:
+def _writes_in_one_transaction(statements: list[str], db_kind: str) -> None:
+    """Every write after the last transaction's start; on SQLite the reads before it in
+    a reader's transaction (``BEGIN``), the writes in the one writer's (``BEGIN IMMEDIATE``)."""
+    writes = [i for i, s in enumerate(statements) if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    if db_kind == "sqlite":
+        assert statements[0] == "BEGIN" and statements.count("BEGIN IMMEDIATE") == 1
+        assert statements.count("COMMIT") == 2
+        assert writes and min(writes) > statements.index("BEGIN IMMEDIATE") > statements.index("COMMIT")
+    else:
+        assert statements.count("COMMIT") == 1
+
+
+def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(
+    app: Flask, client: FlaskClient, db_kind: str
+) -> None:
     group = create_group(client)
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])
     url = f"/g/{group.code}/games/{game_id}/rounds"
+    code, ann_id, bob_id = group.code, ann.id, bob.id  # read now: the test shares the requests' session
     counted: list[list[str]] = []
     for number in range(1, 11):
         version, updated_at = _game(game_id)
-        data = {"round": str(number), "version": str(version), "winner": str(ann.id), f"total_{bob.id}": "3"}
+        data = {"round": str(number), "version": str(version), "winner": str(ann_id), f"total_{bob_id}": "3"}
         with statements_and_commits() as statements:
             r = client.post(f"{url}/new", data=data)
         assert r.status_code == 302, html(r)
-        assert r.headers["Location"].endswith(f"/g/{group.code}/games/{game_id}#totals")
-        assert statements.count("COMMIT") == 1
+        assert r.headers["Location"].endswith(f"/g/{code}/games/{game_id}#totals")
         assert statements[-1] == "COMMIT", "the redirect must not read the group or the game again"
+        _writes_in_one_transaction(statements, db_kind)
         updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]
         assert len(updates) == 1, updates  # the version claimed and the time, together
         new_version, new_updated_at = _game(game_id)
@@ -68,11 +86,11 @@ def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(app: Flask, cl
 
     # A correction too: one transaction, the game's row written once.
     version, updated_at = _game(game_id)
-    data = {"round": "3", "version": str(version), "winner": str(bob.id), f"total_{ann.id}": "7"}
+    data = {"round": "3", "version": str(version), "winner": str(bob_id), f"total_{ann_id}": "7"}
     with statements_and_commits() as statements:
         r = client.post(f"{url}/3/edit", data=data)
     assert r.status_code == 302, html(r)
-    assert statements.count("COMMIT") == 1 and statements[-1] == "COMMIT"
+    assert statements.count("COMMIT") == 1 and statements[-1] == "COMMIT"  # a correction: one transaction
     assert len([s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]) == 1
     new_version, new_updated_at = _game(game_id)
     assert new_version == version + 1 and new_updated_at > updated_at
