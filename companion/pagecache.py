@@ -1,6 +1,7 @@
 """Parts of pages kept between requests, in this process: what a page shows of the
 database at a known version, rendered once and written out again as long as that
-version stands (a game page's rounds, chart and history at game version *v*).
+version stands (a game page's rounds, chart and history at game version *v*; the
+empty form of its next round, but its CSRF token).
 
 A template marks such a part with ``{% call keep("name") %}…{% endcall %}``, where
 ``keep`` is a :class:`Fragments` the view passes. On a miss the part is rendered and

@@ -4,6 +4,8 @@ follow the scores. Nothing here knows a kind: it asks the registry
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import flash, redirect, render_template, request, url_for
@@ -190,10 +192,18 @@ def show(code: str, game_id: int) -> str:
 
 
 def _round_page(
-    kind: GameKind, group: Group, game: Game, form: object, number: int, state: State, **extra: object
+    kind: GameKind,
+    group: Group,
+    game: Game,
+    form: object,
+    number: int,
+    state: State,
+    keep: Fragments | None = None,
+    **extra: object,
 ) -> str:
     return render_template(
         kind.round_template,
+        keep=keep or Fragments(),
         wake=True,
         changed=extra.get("changed"),
         group=group,
@@ -205,6 +215,15 @@ def _round_page(
         names=_names(game),
         **kind.page_context(game, state, _names(game)),
     )
+
+
+def _round_form_kept(game: Game, number: int) -> tuple[Hashable, Hashable]:
+    """The page cache's key and stamp of the empty form of round ``number`` (what a GET
+    of the round page shows but the CSRF token): the game (its id and creation, never
+    reused together), the language and the app root; the game's version and its players'
+    names, which are all it is drawn from besides the game's fixed rules."""
+    key = ("round form", game.id, game.created_at, number, current_lang(), request.script_root)
+    return key, (game.version, tuple(_names(game).items()))
 
 
 @bp.route("/g/<code>/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
@@ -242,6 +261,16 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     from companion.referee.live import finished_entry
 
     live_entry = finished_entry(game, number)
+    # The empty form of this version, kept (companion.pagecache): written out again, not
+    # built; one filled in from the live play-by-play is built every time.
+    kept_form = request.method == "GET" and live_entry is None
+    if kept_form:
+        key, stamp = _round_form_kept(game, number)
+        entry = page_cache().get(key, stamp)
+        if entry is not None:
+            return render_template(
+                kind.round_template, keep=Fragments(entry), wake=True, group=group, game=game, kind=kind, number=number
+            )
     form = kind.round_form(game, state, number, live_entry)
     if live_entry is not None and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))
@@ -277,6 +306,11 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
             return redirect(game_url)
         outcome("sent")
         return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
+    if kept_form:
+        keep = Fragments()
+        page = _round_page(kind, group, game, form, number, state, keep)
+        page_cache().put(key, Entry(stamp, keep.made))
+        return page
     return _round_page(kind, group, game, form, number, state)
 
 

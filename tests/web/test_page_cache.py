@@ -73,6 +73,40 @@ def test_a_kept_page_is_the_page_rendered_afresh(app: Flask, client: FlaskClient
     assert fresh == kept and "25 donnes" in kept
 
 
+def test_a_kept_round_form_is_the_form_rendered_afresh(app: Flask, client: FlaskClient) -> None:
+    """The empty form of the next round (each kind's), kept per game version."""
+    group = create_group(client, passphrase=PASSPHRASE)
+    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    four = [ann, bob, cid, dan]
+    crapouille = start_crapouille(client, group, four)
+    president = start_president(client, group, "president", four, target=1000)
+    piketty = start_president(client, group, "piketty", four, target=1000)
+    whist = start_whist(client, group, [ann, bob, cid])
+    base = f"/g/{group.code}/games"
+    # Piketty's first form is the card draw; then each kind's usual form.
+    fresh, kept = _twice(client, f"{base}/{piketty}/rounds/new")
+    assert fresh == kept and "<h1>Le tirage</h1>" in kept
+    draw(client, group, piketty, {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
+    for number in range(1, 4):
+        crapouille_hand(client, group, crapouille, number, four)
+        manche(client, group, president, number, four[number % 4 :] + four[: number % 4])
+        manche(client, group, piketty, number + 1, four[number % 4 :] + four[: number % 4])
+        whist_deal(client, group, whist, number)
+    for game in (crapouille, president, piketty, whist):
+        fresh, kept = _twice(client, f"{base}/{game}/rounds/new")
+        assert fresh == kept, game
+        assert 'name="version"' in kept and 'name="round" type="hidden" value="' in kept
+    # The next hand saved: the next form, of the new version; and in each language.
+    crapouille_hand(client, group, crapouille, 4, four)
+    assert "Donne 5" in html(client.get(f"{base}/{crapouille}/rounds/new"))
+    english = html(client.get(f"{base}/{crapouille}/rounds/new", headers={"Accept-Language": "en"}))
+    assert "Hand 5" in english and "Donne" not in english
+    # A player renamed: no version moves, the kept form is not served.
+    assert client.post(f"/g/{group.code}/players/{bob.id}", data={"name": "Robert"}).status_code == 302
+    page = html(client.get(f"{base}/{crapouille}/rounds/new"))
+    assert "Robert" in page and ">Bob<" not in page
+
+
 def test_what_changed_shows_at_once(app: Flask, client: FlaskClient) -> None:
     group = create_group(client, passphrase=PASSPHRASE)
     ann, bob = add_players(client, group, "Ann", "Bob")
@@ -156,6 +190,17 @@ def test_nothing_of_a_session_is_kept(own_contexts: Flask) -> None:
     r = bob_phone.post(f"{url}/reopen", data={"csrf_token": bob_tokens.pop(), "version": _version(bob_phone, url)})
     assert r.status_code == 302
     assert "Partie rouverte." in bob_phone.get(url).get_data(as_text=True)
+    # The next hand's form, kept from Ann's request, carries Bob's own token, and the
+    # hand Bob sends with it is saved.
+    ann_form = ann_phone.get(f"{url}/rounds/new").get_data(as_text=True)
+    bob_form = bob_phone.get(f"{url}/rounds/new").get_data(as_text=True)
+    ann_tokens, bob_tokens = set(_TOKENS.findall(ann_form)), set(_TOKENS.findall(bob_form))
+    assert len(ann_tokens) == len(bob_tokens) == 1 and ann_tokens != bob_tokens
+    assert 'id="csrf_token" name="csrf_token"' in bob_form
+    hidden = dict(re.findall(r'name="(round|version)" type="hidden" value="(\d+)"', bob_form))
+    hand = {"csrf_token": bob_tokens.pop(), **hidden, "winner": ids[0], f"total_{ids[1]}": "4"}
+    r = bob_phone.post(f"{url}/rounds/new", data=hand)
+    assert r.status_code == 302 and r.headers["Location"].endswith("#totals"), html(r)
     with app.app_context():
         assert page_cache() is not None and len(page_cache()) >= 1
         devices = db.session.scalars(sa.select(Device.name).order_by(Device.id)).all()
