@@ -35,11 +35,14 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from flask import globals as flask_globals
 
 from companion import create_app
 from companion.extensions import db
@@ -187,6 +190,19 @@ def _queries(client: Any, url: str) -> int:
     return len(statements)
 
 
+@contextmanager
+def _as_a_server() -> Iterator[None]:
+    """Requests as a server makes them: each in its own app context, with its own
+    database session (this script's context would otherwise be shared with them: its
+    session, its transaction and what it loaded)."""
+    ctx = flask_globals.app_ctx._get_current_object()
+    ctx.pop()
+    try:
+        yield
+    finally:
+        ctx.push()
+
+
 def _median_gets(client: Any, url: str, times: int = 15) -> float:
     """The median time of a GET of ``url`` (after two warm-ups)."""
     samples = []
@@ -251,7 +267,9 @@ def measure(config: dict[str, Any], rounds: int) -> dict[str, Any]:
         client = app.test_client()
         _join(client, db.session.scalar(sa.select(Group).where(Group.code == group_code)))
         url = f"/g/{group_code}/seasons/{season_id}"
-        page = _median_gets(client, url)
+        db.session.remove()
+        with _as_a_server():
+            page = _median_gets(client, url)
         queries = _queries(client, url)
         group = db.session.scalar(sa.select(Group).where(Group.code == group_code))
         players = list(db.session.scalars(sa.select(Player).where(Player.group_id == group.id).order_by(Player.id)))
