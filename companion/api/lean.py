@@ -22,6 +22,7 @@ the two paths cannot disagree on what they answer.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -76,7 +77,14 @@ class LeanAPI:
 
         req = Request(environ)
         req.max_content_length = self.app.config.get("MAX_CONTENT_LENGTH")
-        payload, status = answer(endpoint, req, self.app.logger)
+        try:
+            payload, status = answer(endpoint, req, self.app.logger)
+        except Exception:
+            # What answer() does not expect (it answers every refusal itself) is Flask's
+            # to answer, as it would have been without this path: its error handlers,
+            # in the request's language. The body read here is handed over as it came.
+            environ["wsgi.input"] = io.BytesIO(req.get_data(cache=True))
+            return self.wrapped(environ, start_response)
         body = (self.encoder.encode(payload) + "\n").encode()
         headers = [("Content-Type", "application/json"), ("Vary", "Accept-Encoding")]
         how = compress.coding(req) if len(body) >= compress.MIN_SIZE else None

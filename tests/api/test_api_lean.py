@@ -145,3 +145,26 @@ def test_pages_are_not_taken_by_the_lean_path(app: Flask, flask_requests: list[s
     client.post("/api/v1/checks", json={})
     client.post("/api/v1/openapi.json", json={})
     assert flask_requests == ["/api/v1/checks?", "/api/v1/openapi.json?"]
+
+
+def test_what_answer_does_not_expect_is_answered_by_flask(
+    app: Flask, flask_requests: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception out of answer() itself: Flask answers, as without the lean path (its
+    500 handler: JSON under /api/, in the request's language), with the body as sent."""
+    bodies: list[bytes] = []
+
+    def broken(req: Any) -> Any:
+        bodies.append(req.get_data())
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("companion.api.routes.read_body", broken)
+    monkeypatch.setattr(app.logger, "handlers", [])  # not the Schemathesis safety net's business
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production (TESTING re-raises)
+    r = app.test_client().post("/api/v1/check", json={"game": "president"}, headers={"Accept-Language": "en"})
+    assert flask_requests == ["/api/v1/check?"]
+    assert r.status_code == 500 and r.get_json() == {
+        "error": "Something went wrong on our side. Nothing half-saved was kept; try again.",
+        "field": None,
+    }
+    assert bodies == [b'{"game": "president"}'] * 2  # read by each path, whole
