@@ -138,7 +138,8 @@ def show(code: str, game_id: int) -> str:
 
     What it shows of the game is kept (``companion.pagecache``) per game version,
     language and page of rounds, with the players' names: the next phone to open the
-    same version reads three small queries and writes out the kept parts."""
+    same version reads two small queries and writes out the kept parts."""
+
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     names = _names(game)

@@ -150,34 +150,33 @@ _JOINED_GAME = _of_joined_game(sa.select(Game, Group, Device)).options(
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
 
-def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
-    """:func:`group_for` and that group's game ``game_id`` with its players in seat
-    order, in one query (every game page, form and poll asks for both). A device that
-    did not join the group is treated as by :func:`group_for`; a game of another group,
-    or none, is a 404."""
+def _joined_game(query: sa.Select[Any], code: str, game_id: int) -> sa.Row[Any]:
+    """The row of ``query`` (built by :func:`_of_joined_game`, this device's record last)
+    for game ``game_id`` of the group of code ``code``; its device is ``g.device``. A
+    device that did not join the group is treated as by :func:`group_for`; a game of
+    another group, or none, is a 404."""
     token = _token()
     if token is not None:
         values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
-        found = db.session.execute(_JOINED_GAME, values).unique().first()
+        found = db.session.execute(query, values).unique().first()
         if found is not None:
-            g.device = found[2]
-            return found[1], found[0]
+            g.device = found[-1]
+            return found
     group_for(code)  # not joined: sent to the join page, or refused
     abort(404)
 
 
+def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
+    """:func:`group_for` and that group's game ``game_id`` with its players in seat
+    order, in one query (every game page, form and live screen asks for both)."""
+    game, group, _device = _joined_game(_JOINED_GAME, code, game_id)
+    return group, game
+
+
 def game_version(code: str, game_id: int) -> int:
-    """The version of game ``game_id`` of a group this device joined, in one query;
-    otherwise as :func:`group_and_game`."""
-    token = _token()
-    if token is not None:
-        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
-        found = db.session.execute(_JOINED_VERSION, values).first()
-        if found is not None:
-            g.device = found[1]
-            return int(found[0])
-    group_for(code)
-    abort(404)
+    """The version of game ``game_id`` of a group this device joined, in one query (a
+    game page's poll); otherwise as :func:`group_and_game`."""
+    return int(_joined_game(_JOINED_VERSION, code, game_id)[0])
 
 
 def current_device() -> Device | None:
