@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -37,21 +38,51 @@ def _twice(client: FlaskClient, url: str) -> tuple[str, str]:
     return fresh, kept
 
 
-def test_a_kept_page_is_the_page_rendered_afresh(app: Flask, client: FlaskClient) -> None:
+@dataclass
+class _Table:
+    """A group of four with a game of each kind in progress (Piketty's draw not made)."""
+
+    group: Any
+    four: list[Player]
+    crapouille: int
+    president: int
+    piketty: int
+    whist: int
+
+    def draw(self, client: FlaskClient) -> None:
+        ann, bob, cid, dan = self.four
+        draw(client, self.group, self.piketty, {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
+
+    def play(self, client: FlaskClient, hands: int, rounds: int) -> None:
+        """``hands`` crapouille hands, then ``rounds`` rounds of each other game (after the draw)."""
+        group, four = self.group, self.four
+        for number in range(1, hands + 1):
+            crapouille_hand(client, group, self.crapouille, number, four)
+        for number in range(1, rounds + 1):
+            manche(client, group, self.president, number, four[number % 4 :] + four[: number % 4])
+            manche(client, group, self.piketty, number + 1, four[number % 4 :] + four[: number % 4])
+            whist_deal(client, group, self.whist, number)
+
+
+def _table(client: FlaskClient) -> _Table:
     group = create_group(client, passphrase=PASSPHRASE)
-    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
-    four = [ann, bob, cid, dan]
-    crapouille = start_crapouille(client, group, four)
-    president = start_president(client, group, "president", four, target=1000)
-    piketty = start_president(client, group, "piketty", four, target=1000)
-    draw(client, group, piketty, {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
-    whist = start_whist(client, group, [ann, bob, cid])
-    for number in range(1, 26):
-        crapouille_hand(client, group, crapouille, number, four)
-    for number in range(1, 4):
-        manche(client, group, president, number, four[number % 4 :] + four[: number % 4])
-        manche(client, group, piketty, number + 1, four[number % 4 :] + four[: number % 4])
-        whist_deal(client, group, whist, number)
+    four = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    return _Table(
+        group,
+        four,
+        start_crapouille(client, group, four),
+        start_president(client, group, "president", four, target=1000),
+        start_president(client, group, "piketty", four, target=1000),
+        start_whist(client, group, four[:3]),
+    )
+
+
+def test_a_kept_page_is_the_page_rendered_afresh(app: Flask, client: FlaskClient) -> None:
+    table = _table(client)
+    table.draw(client)
+    table.play(client, hands=25, rounds=3)
+    group = table.group
+    crapouille, president, piketty, whist = table.crapouille, table.president, table.piketty, table.whist
     base = f"/g/{group.code}/games"
     for url in (f"{base}/{crapouille}", f"{base}/{crapouille}?upto=5", f"{base}/{president}", f"{base}/{piketty}"):
         fresh, kept = _twice(client, url)
@@ -75,24 +106,15 @@ def test_a_kept_page_is_the_page_rendered_afresh(app: Flask, client: FlaskClient
 
 def test_a_kept_round_form_is_the_form_rendered_afresh(app: Flask, client: FlaskClient) -> None:
     """The empty form of the next round (each kind's), kept per game version."""
-    group = create_group(client, passphrase=PASSPHRASE)
-    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
-    four = [ann, bob, cid, dan]
-    crapouille = start_crapouille(client, group, four)
-    president = start_president(client, group, "president", four, target=1000)
-    piketty = start_president(client, group, "piketty", four, target=1000)
-    whist = start_whist(client, group, [ann, bob, cid])
+    table = _table(client)
+    group, four, crapouille, bob = table.group, table.four, table.crapouille, table.four[1]
     base = f"/g/{group.code}/games"
     # Piketty's first form is the card draw; then each kind's usual form.
-    fresh, kept = _twice(client, f"{base}/{piketty}/rounds/new")
+    fresh, kept = _twice(client, f"{base}/{table.piketty}/rounds/new")
     assert fresh == kept and "<h1>Le tirage</h1>" in kept
-    draw(client, group, piketty, {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
-    for number in range(1, 4):
-        crapouille_hand(client, group, crapouille, number, four)
-        manche(client, group, president, number, four[number % 4 :] + four[: number % 4])
-        manche(client, group, piketty, number + 1, four[number % 4 :] + four[: number % 4])
-        whist_deal(client, group, whist, number)
-    for game in (crapouille, president, piketty, whist):
+    table.draw(client)
+    table.play(client, hands=3, rounds=3)
+    for game in (crapouille, table.president, table.piketty, table.whist):
         fresh, kept = _twice(client, f"{base}/{game}/rounds/new")
         assert fresh == kept, game
         assert 'name="version"' in kept and 'name="round" type="hidden" value="' in kept
