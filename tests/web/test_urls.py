@@ -49,8 +49,12 @@ def test_flasks_own_keywords_and_other_values_are_built_each_time(app: Flask) ->
 
 
 def test_a_relative_endpoint_follows_the_request(app: Flask) -> None:
-    with app.test_request_context("/g/ABC/players"):
-        assert render_template_string("{{ url_for('.show', code='ABC') }}") == url_for("groups.show", code="ABC")
+    """``.show`` is the blueprint's own: the same call names another address in each."""
+    template = "{{ url_for('.show', code='ABC', game_id=1) }}"
+    with app.test_request_context("/g/ABC/games/1/rounds/new"):  # the games blueprint
+        assert render_template_string(template) == "/g/ABC/games/1"
+    with app.test_request_context("/g/ABC/players"):  # the groups blueprint
+        assert render_template_string(template) == "/g/ABC?game_id=1"
 
 
 def test_past_the_bound_addresses_are_still_right(app: Flask) -> None:
