@@ -49,29 +49,51 @@ def game_token(version: int) -> str:
     return f"g{version}"
 
 
+_GROUP_ID = sa.bindparam("group_id")
+_CURRENT = sa.and_(Season.group_id == _GROUP_ID, Season.is_current)
+#: The group's current season and its games: how many, the sum of their versions, the
+#: last change (one row, or none without a current season).
+_SEASON_GAMES = (
+    sa.select(
+        Season.id.label("season_id"),
+        Season.name.label("season_name"),
+        sa.func.count(Game.id).label("games"),
+        sa.func.coalesce(sa.func.sum(Game.version), 0).label("versions"),
+        sa.func.max(Game.updated_at).label("changed"),
+    )
+    .outerjoin(Game, Game.season_id == Season.id)
+    .where(_CURRENT)
+    .group_by(Season.id, Season.name)
+    .subquery()
+)
+#: What the group page shows, in one statement built once: the above beside each of the
+#: group's players (id and name), one row per player (one row for a group without).
+_GROUP_STATE = (
+    sa.select(*_SEASON_GAMES.c, Player.id, Player.name)
+    .select_from(Group)
+    .outerjoin(_SEASON_GAMES, sa.true())
+    .outerjoin(Player, Player.group_id == Group.id)
+    .where(Group.id == _GROUP_ID)
+    .order_by(Player.id)
+)
+
+
+def group_state(group: Group) -> tuple[str, int]:
+    """What the group page shows, as a token, and its number of players, in one query:
+    the group's name, its current season, its players' names, and the games of that
+    season (how many, the sum of their versions, the last change).  A new game adds one,
+    any change to a game moves its version on, a finished game moves its version and its
+    time; a player added or renamed changes the names."""
+    rows = db.session.execute(_GROUP_STATE, {"group_id": group.id}).all()
+    season = tuple(rows[0][:5]) if rows else ()
+    players = tuple((row[5], row[6]) for row in rows if row[5] is not None)
+    digest = hashlib.blake2s(repr((group.name, season, players)).encode(), digest_size=8).hexdigest()
+    return f"s{digest}", len(players)
+
+
 def group_token(group: Group) -> str:
-    """What the group page shows, as a token, in one query: the group's name, its
-    current season, how many players it has, and the games of that season (how many,
-    the sum of their versions, the last change).  A new game adds one, any change to a
-    game moves its version on, a finished game moves its version and its time."""
-    players = sa.select(sa.func.count(Player.id)).where(Player.group_id == group.id).scalar_subquery()
-    row = db.session.execute(
-        sa.select(
-            Season.id,
-            Season.name,
-            sa.func.count(Game.id),
-            sa.func.coalesce(sa.func.sum(Game.version), 0),
-            sa.func.max(Game.updated_at),
-            players,
-        )
-        .select_from(Group)
-        .outerjoin(Season, sa.and_(Season.group_id == Group.id, Season.is_current))
-        .outerjoin(Game, Game.season_id == Season.id)
-        .where(Group.id == group.id)
-        .group_by(Season.id, Season.name)
-    ).one()
-    digest = hashlib.blake2s(repr((group.name, *row)).encode(), digest_size=8).hexdigest()
-    return f"s{digest}"
+    """:func:`group_state`'s token (the group page's watch poll)."""
+    return group_state(group)[0]
 
 
 @bp.get("/g/<code>/watch")

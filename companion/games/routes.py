@@ -5,6 +5,7 @@ follow the scores. Nothing here knows a kind: it asks the registry
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -22,12 +23,15 @@ from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.groups.access import current_device, group_and_game, group_for
 from companion.i18n import current_lang
-from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Round, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveManche, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import game_token
 from companion.writes import claim, commit, commit_once, done_before, outcome, read_first, remember, start_writing
+
+if TYPE_CHECKING:
+    from companion.referee.live import LiveEntry
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -40,8 +44,26 @@ HISTORY_SHOWN = 30
 _LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
 _OTHER = so.aliased(Round)
-_LAST_ROUND_AND_COUNT = _LAST_ROUND.add_columns(
-    sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Round.game_id).scalar_subquery()
+#: A game's last round (with its device), its number of rounds, and what its live manche
+#: (if any) says it stands for: the round entry page's one query.
+_LAST_ROUND_COUNT_AND_LIVE = (
+    sa.select(
+        Round,
+        sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Game.id).scalar_subquery(),
+        LiveManche.number,
+        LiveManche.game_version,
+        LiveManche.entry,
+    )
+    .select_from(Game)
+    .outerjoin(
+        Round,
+        sa.and_(
+            Round.game_id == Game.id,
+            Round.number == sa.select(sa.func.max(_OTHER.number)).where(_OTHER.game_id == Game.id).scalar_subquery(),
+        ),
+    )
+    .outerjoin(LiveManche, LiveManche.game_id == Game.id)
+    .where(Game.id == sa.bindparam("game_id"))
 )
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
@@ -55,10 +77,16 @@ def _round_count(game: Game) -> int:
     return db.session.scalar(_ROUND_COUNT, {"game_id": game.id}) or 0
 
 
-def _last_round_and_count(game: Game) -> tuple[Round | None, int]:
-    """The game's last round and its number of rounds (one query)."""
-    found = db.session.execute(_LAST_ROUND_AND_COUNT, {"game_id": game.id}).first()
-    return (found[0], found[1]) if found is not None else (None, 0)
+def _last_round_count_and_live(game: Game) -> tuple[Round | None, int, LiveEntry | None]:
+    """The game's last round, its number of rounds and its live manche's entry, as
+    :func:`~companion.referee.live.finished_entry` reads it (one query)."""
+    found = db.session.execute(_LAST_ROUND_COUNT_AND_LIVE, {"game_id": game.id}).first()
+    if found is None:  # the game was deleted meanwhile
+        return None, 0, None
+    from companion.referee.live import LiveEntry  # the referee's pages import this module
+
+    last, count, *live = found
+    return last, count, LiveEntry(*live) if live[0] is not None else None
 
 
 def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
@@ -240,7 +268,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
-    last, count = _last_round_and_count(game)
+    last, count, live = _last_round_count_and_live(game)
     if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)
@@ -261,7 +289,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     # form posted is built the same way, so that whist's bids and tricks are one step.
     from companion.referee.live import finished_entry
 
-    live_entry = finished_entry(game, number)
+    live_entry = finished_entry(game, number, live)
     # The empty form of this version, kept (companion.pagecache): written out again, not
     # built; one filled in from the live play-by-play is built every time.
     kept_form = request.method == "GET" and live_entry is None
@@ -432,9 +460,9 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         return redirect(game_url)
     state = stored_state(kind, game, before=number)
     # Whist's second step followed live to its end: its bids and tricks fill the form in.
-    from companion.referee.live import finished_entry
+    from companion.referee.live import finished_entry, read_live
 
-    live_entry = finished_entry(game, number) if kind.pending(target.entry) else None
+    live_entry = finished_entry(game, number, read_live(game)) if kind.pending(target.entry) else None
     form = kind.round_form(game, state, number, live_entry or target.entry)
     if live_entry is not None and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))

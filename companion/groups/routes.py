@@ -24,7 +24,7 @@ from companion.i18n import current_lang
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.pagecache import Entry, Fragments, page_cache
 from companion.undo import confirmation_page, confirmed, offer, within_reach
-from companion.watch import group_token
+from companion.watch import group_state
 from companion.writes import commit_once, done_before, remember
 
 #: Finished or abandoned games listed on the group page (the latest).
@@ -114,27 +114,23 @@ def join() -> ResponseReturnValue:
     return render_template("groups/join.html", form=form)
 
 
-#: The names of a group's players by id (the group page's stamp, with its watch token).
-_PLAYER_NAMES = sa.select(Player.id, Player.name).where(Player.group_id == sa.bindparam("group_id"))
-
-
 @bp.get("/g/<code>")
 def show(code: str) -> str:
     """The group's page: games in progress, the current season, shortcuts.
 
     What it shows of the group is kept (``companion.pagecache``) while the group's watch
-    token (its name, current season, games and their versions, players' count) and its
-    players' names stay the same: then the page costs three small queries."""
+    token (its name, current season, games and their versions, players' names) stays the
+    same: then the page costs two small queries."""
     group = group_for(code)
-    token = group_token(group)  # before what it stands for: a change meanwhile shows at the next poll
-    names = dict(db.session.execute(_PLAYER_NAMES, {"group_id": group.id}).all())
+    # Read before what it stands for: a change meanwhile shows at the next poll.
+    token, player_count = group_state(group)
     key = ("group", group.id, current_lang(), request.script_root)
-    stamp = (token, tuple(sorted(names.items())))
+    stamp = token
     cache = page_cache()
     entry = cache.get(key, stamp)
     page = {
         "group": group,
-        "player_count": len(names),
+        "player_count": player_count,
         "watch_url": url_for("watch.group", code=group.code),
         "watch_token": token,
     }

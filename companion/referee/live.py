@@ -31,7 +31,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -638,13 +638,28 @@ def _manche(code: str, game_id: int) -> Manche:
     return Manche(group, game, kind, follow, number, stored, row, current, names)
 
 
-def finished_entry(game: Game, number: int) -> dict[str, Any] | None:
-    """The round entry a finished live manche decided for round ``number`` of ``game``
-    as it stands (None when there is none): the round form opens pre-filled with it."""
+class LiveEntry(NamedTuple):
+    """What a game's live manche says of itself to the round form: the round and the
+    game's version it is for, and the entry it decided (None while it goes on)."""
+
+    number: int
+    game_version: int
+    entry: dict[str, Any] | None
+
+
+def read_live(game: Game) -> LiveEntry | None:
+    """``game``'s live manche as :func:`finished_entry` reads it (None without one)."""
     row = db.session.get(LiveManche, game.id)
-    if row is None or row.number != number or row.game_version != game.version or row.entry is None:
+    return None if row is None else LiveEntry(row.number, row.game_version, row.entry)
+
+
+def finished_entry(game: Game, number: int, live: LiveEntry | None) -> dict[str, Any] | None:
+    """The round entry a finished live manche (``live``, read by :func:`read_live` or
+    with the round form's own query) decided for round ``number`` of ``game`` as it
+    stands (None when there is none): the round form opens pre-filled with it."""
+    if live is None or live.number != number or live.game_version != game.version or live.entry is None:
         return None
-    return dict(row.entry)
+    return dict(live.entry)
 
 
 def _claim(manche: Manche, based_on: int | None) -> LiveManche | None:

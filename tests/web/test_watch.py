@@ -144,6 +144,7 @@ def test_a_group_token_moves_with_what_the_group_page_shows(client: FlaskClient)
         lambda: client.post(f"{base}/games/{game_id}/finish", data={"version": _version(game_id), "confirmed": "1"}),
     )
     _moves_on(client, url, lambda: add_players(client, group, "Dan"))  # « Joueurs (4) »
+    _moves_on(client, url, lambda: client.post(f"{base}/players/{ann.id}", data={"name": "Annie"}))  # in a game's line
     _moves_on(client, url, lambda: client.post(f"{base}/seasons", data={"name": "Hiver", "starts_on": "2026-12-21"}))
 
     # Reading pages, another group's players: the group page shows the same.
