@@ -24,7 +24,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=config.database_url(app.instance_path),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         SECRET_KEY=config.secret_key(app.instance_path),
         BABEL_DEFAULT_LOCALE="fr",
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),

@@ -5,10 +5,11 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import sqlite3
 import time
 from pathlib import Path
 
-from sqlalchemy import event
+from sqlalchemy import event, exc
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import Pool
 
@@ -169,3 +170,57 @@ def _sqlite_end_anyway(dbapi_connection: object, record: object, *_exception: ob
     info = getattr(record, "info", None)
     if isinstance(info, dict) and _TURN in info:
         _end_turn(info)
+
+
+#: A pooled connection that has waited in its pool this long (seconds) is asked
+#: ``SELECT 1`` before a request uses it; a dead one is replaced there. See
+#: :func:`_ping_when_idle`.
+PING_AFTER_IDLE = 1.0
+_RETURNED = "companion.returned_at"
+
+
+@event.listens_for(Pool, "checkin")
+def _note_returned(dbapi_connection: object, record: object) -> None:
+    info = getattr(record, "info", None)
+    if isinstance(info, dict):
+        info[_RETURNED] = time.monotonic()
+
+
+@event.listens_for(Pool, "checkout")
+def _ping_when_idle(dbapi_connection: object, record: object, _proxy: object) -> None:
+    """A connection idle in its pool for :data:`PING_AFTER_IDLE` is checked before use;
+    a dead one (the server restarted, a proxy dropped it) is replaced by a new one
+    before the request sends anything, so it never becomes an error page.
+
+    SQLAlchemy's ``pool_pre_ping`` checks *every* checkout: on PostgreSQL a round trip
+    per request, as long as a page's own query. A connection handed back a moment ago
+    was working a moment ago; a restarted server has been away longer than that (and a
+    request sent while it is away fails whatever is checked). SQLite files are not asked.
+    """
+    info = getattr(record, "info", None)
+    returned = info.get(_RETURNED) if isinstance(info, dict) else None
+    if returned is None or time.monotonic() - returned < PING_AFTER_IDLE:
+        return
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    if not _alive(dbapi_connection):
+        raise exc.DisconnectionError("the connection did not answer: the pool replaces it")
+
+
+def _alive(dbapi_connection: object) -> bool:
+    """Whether the connection answers ``SELECT 1`` (outside a transaction: in the driver's
+    autocommit mode, as it was before)."""
+    before = getattr(dbapi_connection, "autocommit", None)
+    try:
+        if before is False:
+            dbapi_connection.autocommit = True  # type: ignore[attr-defined]
+        cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+        try:
+            cursor.execute("SELECT 1")
+        finally:
+            cursor.close()
+        if before is False:
+            dbapi_connection.autocommit = False  # type: ignore[attr-defined]
+    except Exception:
+        return False
+    return True

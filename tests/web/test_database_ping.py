@@ -1,0 +1,75 @@
+"""A pooled connection the database dropped while it waited is replaced before a page
+uses it (companion.config._ping_when_idle): the player sees the page, never an error.
+A connection handed back a moment ago is not asked (issue 14: no round trip per request)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import config
+from companion.extensions import db
+from tests.conftest import PG_URL
+from tests.helpers import create_group
+
+
+def _pooled_backend() -> int:
+    """The server process of the pool's only connection (the pool emptied first)."""
+    db.session.remove()
+    db.engine.dispose()
+    raw = db.engine.raw_connection()
+    try:
+        return int(raw.driver_connection.info.backend_pid)  # type: ignore[union-attr]
+    finally:
+        raw.close()  # back in the pool
+
+
+def _drop(pid: int) -> None:
+    admin = sa.create_engine(PG_URL, poolclass=sa.pool.NullPool)
+    try:
+        with admin.connect() as conn:
+            assert conn.scalar(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            for _ in range(100):  # the server ends it at once; wait until it is gone
+                if not conn.scalar(sa.text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}):
+                    break
+                time.sleep(0.02)
+    finally:
+        admin.dispose()
+
+
+@pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
+def test_a_connection_dropped_while_idle_is_replaced_before_the_page_is_read(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    group = create_group(client)
+    url = f"/g/{group.code}"
+    pid = _pooled_backend()
+    _drop(pid)
+    monkeypatch.setattr(config, "PING_AFTER_IDLE", 0.0)  # as if it had waited a while
+    r = client.get(url)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    assert group.name in r.get_data(as_text=True)
+    assert _pooled_backend() != pid  # replaced
+
+
+@pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
+def test_only_a_connection_that_waited_is_asked(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    group = create_group(client)
+    url = f"/g/{group.code}"
+    asked: list[object] = []
+    alive = config._alive
+    monkeypatch.setattr(config, "_alive", lambda connection: asked.append(connection) or alive(connection))
+    for _ in range(3):  # each request hands its connection back; the next takes it at once
+        db.session.remove()
+        assert client.get(url).status_code == 200
+    assert asked == []
+    monkeypatch.setattr(config, "PING_AFTER_IDLE", 0.0)
+    db.session.remove()
+    assert client.get(url).status_code == 200
+    assert len(asked) == 1
