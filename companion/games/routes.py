@@ -5,7 +5,7 @@ follow the scores. Nothing here knows a kind: it asks the registry
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -44,11 +44,13 @@ HISTORY_SHOWN = 30
 _LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
 _OTHER = so.aliased(Round)
-#: A game's last round (with its device), its number of rounds, and what its live manche
-#: (if any) says it stands for: the round entry page's one query.
+#: A game's last round (its number, entry and result: no object, no device), its number
+#: of rounds, and what its live manche (if any) says it stands for: the round form's one query.
 _LAST_ROUND_COUNT_AND_LIVE = (
     sa.select(
-        Round,
+        Round.number,
+        Round.entry,
+        Round.result,
         sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Game.id).scalar_subquery(),
         LiveManche.number,
         LiveManche.game_version,
@@ -77,7 +79,15 @@ def _round_count(game: Game) -> int:
     return db.session.scalar(_ROUND_COUNT, {"game_id": game.id}) or 0
 
 
-def _last_round_count_and_live(game: Game) -> tuple[Round | None, int, LiveEntry | None]:
+class LastRound(NamedTuple):
+    """What the round form reads of a game's last round."""
+
+    number: int
+    entry: dict[str, Any]
+    result: State | None
+
+
+def _last_round_count_and_live(game: Game) -> tuple[LastRound | None, int, LiveEntry | None]:
     """The game's last round, its number of rounds and its live manche's entry, as
     :func:`~companion.referee.live.finished_entry` reads it (one query)."""
     found = db.session.execute(_LAST_ROUND_COUNT_AND_LIVE, {"game_id": game.id}).first()
@@ -85,7 +95,8 @@ def _last_round_count_and_live(game: Game) -> tuple[Round | None, int, LiveEntry
         return None, 0, None
     from companion.referee.live import LiveEntry  # the referee's pages import this module
 
-    last, count, *live = found
+    number, entry, result, count, *live = found
+    last = LastRound(number, entry, result) if number is not None else None
     return last, count, LiveEntry(*live) if live[0] is not None else None
 
 
@@ -344,7 +355,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
 
 
 def _stale_round(
-    kind: GameKind, group: Group, game: Game, number: int, posted: int, last: Round | None
+    kind: GameKind, group: Group, game: Game, number: int, posted: int, last: LastRound | None
 ) -> ResponseReturnValue:
     """A round form for round ``posted`` while the next round is ``number``: if round
     ``posted`` was saved with exactly this entry, this is the same submission again (a

@@ -11,7 +11,7 @@ the same time, with 100 rounds or 10,000.
   (wins and games per player; iterating the result gives it, as before), one
   leaderboard per kind played (:class:`Board`), the rating (:class:`RatingLine`), and
   a page of the season's games.
-- :func:`games_of`, :func:`games_in_progress`, :func:`round_counts`, :func:`winner_names` — lists of
+- :func:`games_of`, :func:`round_counts`, :func:`winner_names` — lists of
   games for other pages.
 
 Ties are ties: players whose figures are all equal share a rank (1, 2, 2, 4), shown
@@ -359,43 +359,6 @@ def games_of(season_ids: list[int], status: GameStatus | None = None, others: in
             chosen = sa.or_(chosen, Game.id.in_(recent.scalar_subquery()))
         query = query.where(chosen)
     return list(db.session.scalars(query.order_by(Game.updated_at.desc(), Game.id.desc())).unique())
-
-
-_IN_PROGRESS = (
-    sa.select(Season.group_id, Game.id, Game.kind, Player.name)
-    .join(Season, Season.id == Game.season_id)
-    .join(GamePlayer, GamePlayer.game_id == Game.id)
-    .join(Player, Player.id == GamePlayer.player_id)
-    .where(
-        Season.group_id.in_(sa.bindparam("group_ids", expanding=True)),
-        Season.is_current,
-        Game.status == GameStatus.IN_PROGRESS,
-    )
-    .order_by(Game.updated_at.desc(), Game.id.desc(), GamePlayer.seat)
-)
-
-
-@dataclass(frozen=True)
-class GameInProgress:
-    """A game in progress as a list of games shows it: its kind and its players' names."""
-
-    id: int
-    kind: str
-    names: list[str]
-
-
-def games_in_progress(group_ids: list[int]) -> dict[int, list[GameInProgress]]:
-    """The games in progress in the current seasons of these groups, by group, latest
-    first, with their players' names in seat order (one query of plain columns: no
-    objects to build)."""
-    found: dict[int, list[GameInProgress]] = {}
-    last: GameInProgress | None = None
-    for group_id, game_id, kind, name in db.session.execute(_IN_PROGRESS, {"group_ids": group_ids}):
-        if last is None or last.id != game_id:
-            last = GameInProgress(game_id, kind, [])
-            found.setdefault(group_id, []).append(last)
-        last.names.append(name)
-    return found
 
 
 def round_counts(games: list[Game]) -> dict[int, int]:

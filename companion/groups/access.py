@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -23,7 +24,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
-from companion.models import Device, Game, GamePlayer, Group, Season, utcnow
+from companion.models import Device, Game, GamePlayer, GameStatus, Group, Player, Season, utcnow
 
 SESSION_KEY = "device"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -51,20 +52,66 @@ _JOINED = (
     .join(Device, Device.group_id == Group.id)
     .where(Group.code == sa.bindparam("code"), _active(sa.bindparam("token_hash")))
 )
-_JOINED_GROUPS = (
-    sa.select(Group)
+#: The games in progress of a current season, with their players in seat order.
+_PLAYING = (
+    sa.join(
+        Season,
+        Game,
+        sa.and_(Game.season_id == Season.id, Season.is_current, Game.status == GameStatus.IN_PROGRESS),
+    )
+    .join(GamePlayer, GamePlayer.game_id == Game.id)
+    .join(Player, Player.id == GamePlayer.player_id)
+)
+#: Every group this device joined, by name, each with its games in progress (latest
+#: first) and their players: one row per seat, one for a group without a game.
+_JOINED_TABLES = (
+    sa.select(Group.id, Group.code, Group.name, Game.id, Game.kind, Player.name)
+    .select_from(Group)
     .join(Device, Device.group_id == Group.id)
+    .outerjoin(_PLAYING, Season.group_id == Group.id)
     .where(_active(sa.bindparam("token_hash")))
-    .order_by(Group.name, Group.id)
+    .order_by(Group.name, Group.id, Game.updated_at.desc(), Game.id.desc(), GamePlayer.seat)
 )
 
 
-def joined_groups() -> list[Group]:
-    """The groups this device joined and still belongs to, by name (one query)."""
+@dataclass(frozen=True)
+class GameInProgress:
+    """A game in progress as the home page lists it: its kind and its players' names."""
+
+    id: int
+    kind: str
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class JoinedGroup:
+    """A group this device joined, as the home page lists it, with its games in progress."""
+
+    id: int
+    code: str
+    name: str
+    playing: list[GameInProgress] = field(default_factory=list)
+
+
+def joined_groups() -> list[JoinedGroup]:
+    """The groups this device joined and still belongs to, by name, with the games in
+    progress of their current seasons, latest first (one query of plain columns)."""
     token = _token()
     if token is None:
         return []
-    return list(db.session.scalars(_JOINED_GROUPS, {"token_hash": token_hash(token)}))
+    groups: list[JoinedGroup] = []
+    for group_id, code, name, game_id, kind, player in db.session.execute(
+        _JOINED_TABLES, {"token_hash": token_hash(token)}
+    ):
+        if not groups or groups[-1].id != group_id:
+            groups.append(JoinedGroup(group_id, code, name))
+        playing = groups[-1].playing
+        if game_id is None:
+            continue
+        if not playing or playing[-1].id != game_id:
+            playing.append(GameInProgress(game_id, kind))
+        playing[-1].names.append(player)
+    return groups
 
 
 def join(group: Group, name: str) -> Device:

@@ -9,7 +9,6 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.games.kinds import KINDS
-from companion.games.standings import games_in_progress
 from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
 from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
@@ -20,11 +19,7 @@ from companion.main import bp
 def home() -> str:
     """The groups this device has joined with their games in progress, and ways to
     create or join one."""
-    groups = joined_groups()
-    playing = games_in_progress([g.id for g in groups]) if groups else {}
-    return render_template(
-        "home.html", groups=groups, playing=playing, join_form=JoinForm(), kinds=list(KINDS.values())
-    )
+    return render_template("home.html", groups=joined_groups(), join_form=JoinForm(), kinds=list(KINDS.values()))
 
 
 def _back() -> str:
