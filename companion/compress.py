@@ -33,9 +33,11 @@ from __future__ import annotations
 import gzip
 import threading
 from collections.abc import Callable
+from functools import lru_cache
 
 import brotli
 from flask import Flask, request
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Request, Response
 
 #: The types worth compressing: text, all of them.
@@ -66,7 +68,15 @@ _lock = threading.Lock()
 def coding(req: Request | None = None) -> str | None:
     """The coding ``req`` (by default the current request) accepts best: ``"br"``,
     ``"gzip"`` or None. A ``q=0`` refuses one; ``*`` accepts both."""
-    accepted = (request if req is None else req).accept_encodings
+    header = (request if req is None else req).environ.get("HTTP_ACCEPT_ENCODING", "")
+    return _best(header) if len(header) <= 200 else _best.__wrapped__(header)  # an odd one is not kept
+
+
+@lru_cache(maxsize=256)
+def _best(header: str) -> str | None:
+    """:func:`coding` of an ``Accept-Encoding`` header: a handful of browsers send a
+    handful of values, each parsed once."""
+    accepted = parse_accept_header(header)
     br, gz = accepted.quality("br"), accepted.quality("gzip")
     if max(br, gz) <= 0:
         return None

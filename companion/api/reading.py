@@ -126,13 +126,15 @@ def _an_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_an_object, parse_float=_number, parse_constant=_no_constant)
 
 
-def read_body(request: Request) -> dict[str, Any]:
-    """The JSON object a rules API request carries, or :class:`BodyError`.
+def read_body(request: Request, data: bytes | None = None) -> dict[str, Any]:
+    """The JSON object a rules API request carries (its body ``data``, read here when
+    None), or :class:`BodyError`.
 
     Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` (413) for a body past
     ``MAX_CONTENT_LENGTH``, with or without a ``Content-Length``.
     """
-    data = _data(request)
+    if data is None:
+        data = _data(request)
     if not request.is_json:
         # The language is in the body; read it if we can, French otherwise.
         try:

@@ -35,15 +35,16 @@ def _error(text: Text, field: str | None, lang: str, status: int = 400) -> Answe
     return {"error": text.get(lang), "field": field}, status
 
 
-def answer(endpoint: str, req: Request, logger: logging.Logger) -> Answer:
-    """The payload and status answering ``req`` at ``/api/v1/<endpoint>``.
+def answer(endpoint: str, req: Request, logger: logging.Logger, data: bytes | None = None) -> Answer:
+    """The payload and status answering ``req`` at ``/api/v1/<endpoint>``; ``data``: its
+    body, when the caller already read it.
 
     Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` for a body past the
     request's ``max_content_length`` (the Flask path's error handler answers it).
     """
     lang = "fr"
     try:
-        body = read_body(req)
+        body = read_body(req, data)
     except BodyError as e:
         return _error(e.text, e.field, e.lang or lang, e.status)
     if "lang" in body:

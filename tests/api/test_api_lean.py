@@ -154,8 +154,8 @@ def test_what_answer_does_not_expect_is_answered_by_flask(
     500 handler: JSON under /api/, in the request's language), with the body as sent."""
     bodies: list[bytes] = []
 
-    def broken(req: Any) -> Any:
-        bodies.append(req.get_data())
+    def broken(req: Any, data: bytes | None = None) -> Any:
+        bodies.append(req.get_data() if data is None else data)
         raise RuntimeError("a bug")
 
     monkeypatch.setattr("companion.api.routes.read_body", broken)
@@ -168,3 +168,21 @@ def test_what_answer_does_not_expect_is_answered_by_flask(
         "field": None,
     }
     assert bodies == [b'{"game": "president"}'] * 2  # read by each path, whole
+
+
+def test_a_body_shorter_than_its_length_is_answered_by_flask(app: Flask, flask_requests: list[str]) -> None:
+    """The lean path reads the body itself; a client gone before sending all of it is
+    answered as Flask answers it (400), the bytes that came handed over."""
+    from werkzeug.test import EnvironBuilder, run_wsgi_app
+
+    def ask(path: str) -> tuple[str, bytes]:
+        sent = b'{"game": "president", "lang": "en"}'
+        environ = EnvironBuilder(path=path, method="POST", data=sent, content_type="application/json").get_environ()
+        environ["CONTENT_LENGTH"] = str(len(sent) + 10)
+        body, status, _headers = run_wsgi_app(app, environ)
+        return status, b"".join(body)
+
+    lean = ask("/api/v1/check")
+    assert flask_requests == ["/api/v1/check?"]  # handed over
+    full = ask("/api/v1/check?via=flask")
+    assert lean == full and lean[0].startswith("400"), (lean, full)

@@ -235,6 +235,11 @@ def test_brotli_when_the_phone_accepts_it_and_plain_bytes_when_it_asks_for_none(
         assert "Content-Encoding" not in r.headers, refusing
     assert get(client, path, {"Accept-Encoding": "*"}).headers["Content-Encoding"] == "br"
     assert get(client, path, {"Accept-Encoding": "br;q=0.5, gzip"}).headers["Content-Encoding"] == "gzip"
+    # Each header value is parsed once and its answer kept; a long odd one is not kept, and read alike.
+    for _twice in range(2):
+        assert get(client, path, {"Accept-Encoding": "gzip, br;q=0.9"}).headers["Content-Encoding"] == "gzip"
+    odd = ", ".join(f"x-coding-{i};q=0.1" for i in range(20)) + ", gzip;q=0.2, br;q=0"
+    assert get(client, path, {"Accept-Encoding": odd}).headers["Content-Encoding"] == "gzip"
 
 
 def _unsigned(page: bytes) -> bytes:
