@@ -475,7 +475,16 @@ function done(summary, latency, requests)
     end
   end
 end
+function init(args)
+  -- wrk asks thread 0 for one request before the run, to check it, and never sends it:
+  -- that one must not take a round (its game would skip it, and its next round be refused).
+  checked = tid ~= 0
+end
 function request()
+  if not checked then
+    checked = true
+    return wrk.format("POST", prefix .. games[1] .. "/rounds/new", nil, body)
+  end
   local i = {start} + sent * {threads} + tid
   sent = sent + 1
   local number = math.floor(i / #games) + 1
