@@ -52,23 +52,18 @@ _JOINED = (
     .join(Device, Device.group_id == Group.id)
     .where(Group.code == sa.bindparam("code"), _active(sa.bindparam("token_hash")))
 )
-#: The games in progress of a current season, with their players in seat order.
-_PLAYING = (
-    sa.join(
-        Season,
-        Game,
-        sa.and_(Game.season_id == Season.id, Season.is_current, Game.status == GameStatus.IN_PROGRESS),
-    )
-    .join(GamePlayer, GamePlayer.game_id == Game.id)
-    .join(Player, Player.id == GamePlayer.player_id)
-)
-#: Every group this device joined, by name, each with its games in progress (latest
-#: first) and their players: one row per seat, one for a group without a game.
+#: Every group this device joined, by name, each with the games in progress of its
+#: current season (latest first) and their players in seat order: one row per seat, one
+#: for a group without such a game. Joins one after the other (a nested join would be
+#: read whole, every group's games, before the device's groups pick theirs).
 _JOINED_TABLES = (
     sa.select(Group.id, Group.code, Group.name, Game.id, Game.kind, Player.name)
     .select_from(Group)
     .join(Device, Device.group_id == Group.id)
-    .outerjoin(_PLAYING, Season.group_id == Group.id)
+    .outerjoin(Season, sa.and_(Season.group_id == Group.id, Season.is_current))
+    .outerjoin(Game, sa.and_(Game.season_id == Season.id, Game.status == GameStatus.IN_PROGRESS))
+    .outerjoin(GamePlayer, GamePlayer.game_id == Game.id)
+    .outerjoin(Player, Player.id == GamePlayer.player_id)
     .where(_active(sa.bindparam("token_hash")))
     .order_by(Group.name, Group.id, Game.updated_at.desc(), Game.id.desc(), GamePlayer.seat)
 )
@@ -110,7 +105,8 @@ def joined_groups() -> list[JoinedGroup]:
             continue
         if not playing or playing[-1].id != game_id:
             playing.append(GameInProgress(game_id, kind))
-        playing[-1].names.append(player)
+        if player is not None:
+            playing[-1].names.append(player)
     return groups
 
 

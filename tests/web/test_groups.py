@@ -156,3 +156,7 @@ def test_the_home_page_lists_each_groups_games_in_progress_latest_first_with_pla
     assert cousins_at < links[0] and links[1] < voisins_at < links[2]
     assert "Bob, Ann, Cid" in page and "Cid, Ann" in page and "Eve, Dan" in page
     assert f'/games/{over}"' not in page
+    # A new season: the games of the one before are no longer listed.
+    client.post(f"/g/{voisins.code}/seasons", data={"name": "Hiver", "starts_on": "2026-12-21"})
+    page = html(client.get("/"))
+    assert f'/games/{theirs}"' not in page and "Les Voisins" in page and f'/games/{second}"' in page

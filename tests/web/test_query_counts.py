@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
@@ -199,3 +200,24 @@ def test_the_pages_a_table_opens_most_read_one_or_two_queries(app: Flask, client
     }
     expected = {page: 1 if page == "home" else 2 for page in urls}
     assert {page: visits[1] for page, visits in reads.items()} == expected, reads
+
+
+@pytest.mark.parametrize("db_kind", ["sqlite"], indirect=True)
+def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: FlaskClient) -> None:
+    """A count of queries does not see a query that reads every group's games: SQLite's
+    plan of each joined query of the home page, the group page and the round form
+    searches by key or index, and scans no table whole (a small derived row may be)."""
+    from companion.games.routes import _LAST_ROUND_COUNT_AND_LIVE
+    from companion.groups.access import _JOINED_TABLES
+    from companion.watch import _GROUP_STATE
+
+    table = small_table(client)
+    tables = set(db.metadata.tables)
+    for query in (_JOINED_TABLES, _GROUP_STATE, _LAST_ROUND_COUNT_AND_LIVE):
+        compiled = query.compile(db.engine)
+        values = [getattr(v, "name", v) for v in (compiled.params[k] for k in compiled.positiontup or ())]
+        raw = db.session.connection().connection.dbapi_connection
+        plan = [row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {compiled}", values).fetchall()]
+        scanned = [step for step in plan if step.startswith("SCAN") and step.split()[1] in tables]
+        assert not scanned and any(step.startswith("SEARCH") for step in plan), plan
+    assert table.games
