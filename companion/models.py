@@ -12,7 +12,7 @@ import enum
 import secrets
 import unicodedata
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -361,6 +361,23 @@ class Round(db.Model):
 
     game: so.Mapped[Game] = so.relationship(back_populates="rounds")
     device: so.Mapped[Device | None] = so.relationship(lazy="joined")
+
+
+class LiveEntry(NamedTuple):
+    """What a game's live manche says of itself to the round form: the round and the
+    game's version it is for, and the entry it decided (None while it goes on)."""
+
+    number: int
+    game_version: int
+    entry: dict[str, Any] | None
+
+    def filling(self, game: Game, number: int) -> dict[str, Any] | None:
+        """The round entry the finished manche decided for round ``number`` of ``game``
+        as it stands (None when it is for another round or version, or goes on): the
+        round form opens pre-filled with it."""
+        if self.number != number or self.game_version != game.version or self.entry is None:
+            return None
+        return dict(self.entry)
 
 
 class LiveManche(db.Model):

@@ -5,7 +5,7 @@ follow the scores. Nothing here knows a kind: it asks the registry
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -21,17 +21,14 @@ from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
-from companion.groups.access import current_device, group_and_game, group_for
+from companion.groups.access import current_device, group_and_game, group_for, group_game_and_live
 from companion.i18n import current_lang
-from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveManche, Round, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveEntry, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import game_token
 from companion.writes import claim, commit, commit_once, done_before, outcome, read_first, remember, start_writing
-
-if TYPE_CHECKING:
-    from companion.referee.live import LiveEntry
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -44,17 +41,14 @@ HISTORY_SHOWN = 30
 _LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
 _OTHER = so.aliased(Round)
-#: A game's last round (its number, entry and result: no object, no device), its number
-#: of rounds, and what its live manche (if any) says it stands for: the round form's one query.
-_LAST_ROUND_COUNT_AND_LIVE = (
+#: A game's last round (its number, entry and result: no object, no device) and its
+#: number of rounds: the round form's second query.
+_LAST_ROUND_AND_COUNT = (
     sa.select(
         Round.number,
         Round.entry,
         Round.result,
         sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Game.id).scalar_subquery(),
-        LiveManche.number,
-        LiveManche.game_version,
-        LiveManche.entry,
     )
     .select_from(Game)
     .outerjoin(
@@ -64,7 +58,6 @@ _LAST_ROUND_COUNT_AND_LIVE = (
             Round.number == sa.select(sa.func.max(_OTHER.number)).where(_OTHER.game_id == Game.id).scalar_subquery(),
         ),
     )
-    .outerjoin(LiveManche, LiveManche.game_id == Game.id)
     .where(Game.id == sa.bindparam("game_id"))
 )
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
@@ -87,17 +80,13 @@ class LastRound(NamedTuple):
     result: State | None
 
 
-def _last_round_count_and_live(game: Game) -> tuple[LastRound | None, int, LiveEntry | None]:
-    """The game's last round, its number of rounds and its live manche's entry, as
-    :func:`~companion.referee.live.finished_entry` reads it (one query)."""
-    found = db.session.execute(_LAST_ROUND_COUNT_AND_LIVE, {"game_id": game.id}).first()
+def _last_round_and_count(game: Game) -> tuple[LastRound | None, int]:
+    """The game's last round and its number of rounds (one query)."""
+    found = db.session.execute(_LAST_ROUND_AND_COUNT, {"game_id": game.id}).first()
     if found is None:  # the game was deleted meanwhile
-        return None, 0, None
-    from companion.referee.live import LiveEntry  # the referee's pages import this module
-
-    number, entry, result, count, *live = found
-    last = LastRound(number, entry, result) if number is not None else None
-    return last, count, LiveEntry(*live) if live[0] is not None else None
+        return None, 0
+    number, entry, result, count = found
+    return (LastRound(number, entry, result) if number is not None else None), count
 
 
 def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
@@ -257,13 +246,34 @@ def _round_page(
     )
 
 
-def _round_form_kept(game: Game, number: int) -> tuple[Hashable, Hashable]:
-    """The page cache's key and stamp of the empty form of round ``number`` (what a GET
-    of the round page shows but the CSRF token): the game (its id and creation, never
-    reused together), the language and the app root; the game's version and its players'
-    names, which are all it is drawn from besides the game's fixed rules."""
-    key = ("round form", game.id, game.created_at, number, current_lang(), request.script_root)
+def _round_form_kept(game: Game) -> tuple[Hashable, Hashable]:
+    """The page cache's key and stamp of the empty form of the game's next round (what
+    a GET of the round page shows but the CSRF token): the game (its id and creation,
+    never reused together), the language and the app root; the game's version and its
+    players' names, which are all it is drawn from besides the game's fixed rules. The
+    version also stands for its rounds: their number and the state they left."""
+    key = ("round form", game.id, game.created_at, current_lang(), request.script_root)
     return key, (game.version, tuple(_names(game).items()))
+
+
+def _kept_round_form(kind: GameKind, group: Group, game: Game, live: LiveEntry | None) -> str | None:
+    """The next round's empty form as kept for this version of the game, written out
+    again (None when none is kept, or when a live manche has filled it in since).
+
+    Kept only when this version of the game could take a round — in progress, its last
+    round complete, not ended by its rounds, under the most rounds — so a kept form at
+    the same version needs no round read: only the live manche, which is no part of the
+    version, is asked (in the game's own query)."""
+    key, stamp = _round_form_kept(game)
+    entry = page_cache().get(key, stamp)
+    if entry is None:
+        return None
+    number = int(entry.extra["number"])
+    if live is not None and live.filling(game, number) is not None:
+        return None
+    return render_template(
+        kind.round_template, keep=Fragments(entry), wake=True, group=group, game=game, kind=kind, number=number
+    )
 
 
 @bp.route("/g/<code>/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
@@ -272,14 +282,18 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     twice, or from two phones, it is saved once, and the other submission is told so."""
     if request.method == "POST":
         read_first()  # the writers' turn is taken for the writes only (claim checks the version)
-    group, game = group_and_game(code, game_id)
+    group, game, live = group_game_and_live(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     outcome("refused")  # unless it is saved below
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
-    last, count, live = _last_round_count_and_live(game)
+    if request.method == "GET":
+        page = _kept_round_form(kind, group, game, live)
+        if page is not None:
+            return page
+    last, count = _last_round_and_count(game)
     if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)
@@ -298,19 +312,10 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         return redirect(game_url)
     # A manche followed live to its end fills the form in (to be checked, then saved); the
     # form posted is built the same way, so that whist's bids and tricks are one step.
-    from companion.referee.live import finished_entry
-
-    live_entry = finished_entry(game, number, live)
-    # The empty form of this version, kept (companion.pagecache): written out again, not
-    # built; one filled in from the live play-by-play is built every time.
+    live_entry = live.filling(game, number) if live is not None else None
+    # The empty form of this version is kept (companion.pagecache; _kept_round_form
+    # writes it out again); one filled in from the live play-by-play is built every time.
     kept_form = request.method == "GET" and live_entry is None
-    if kept_form:
-        key, stamp = _round_form_kept(game, number)
-        entry = page_cache().get(key, stamp)
-        if entry is not None:
-            return render_template(
-                kind.round_template, keep=Fragments(entry), wake=True, group=group, game=game, kind=kind, number=number
-            )
     form = kind.round_form(game, state, number, live_entry)
     if live_entry is not None and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))
@@ -349,7 +354,8 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if kept_form:
         keep = Fragments()
         page = _round_page(kind, group, game, form, number, state, keep)
-        page_cache().put(key, Entry(stamp, keep.made))
+        key, stamp = _round_form_kept(game)
+        page_cache().put(key, Entry(stamp, keep.made, extra={"number": number}))
         return page
     return _round_page(kind, group, game, form, number, state)
 
@@ -471,9 +477,10 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         return redirect(game_url)
     state = stored_state(kind, game, before=number)
     # Whist's second step followed live to its end: its bids and tricks fill the form in.
-    from companion.referee.live import finished_entry, read_live
+    from companion.referee.live import read_live
 
-    live_entry = finished_entry(game, number, read_live(game)) if kind.pending(target.entry) else None
+    live = read_live(game) if kind.pending(target.entry) else None
+    live_entry = live.filling(game, number) if live is not None else None
     form = kind.round_form(game, state, number, live_entry or target.entry)
     if live_entry is not None and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))

@@ -24,7 +24,18 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from companion.extensions import db
-from companion.models import Device, Game, GamePlayer, GameStatus, Group, Player, Season, utcnow
+from companion.models import (
+    Device,
+    Game,
+    GamePlayer,
+    GameStatus,
+    Group,
+    LiveEntry,
+    LiveManche,
+    Player,
+    Season,
+    utcnow,
+)
 
 SESSION_KEY = "device"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -189,6 +200,12 @@ def _of_joined_game(query: sa.Select[Any]) -> sa.Select[Any]:
 _JOINED_GAME = _of_joined_game(sa.select(Game, Group, Device)).options(
     so.joinedload(Game.seats).joinedload(GamePlayer.player)
 )
+#: The same, with what the game's live manche says of itself (the round form's query).
+_JOINED_GAME_AND_LIVE = _of_joined_game(
+    sa.select(Game, LiveManche.number, LiveManche.game_version, LiveManche.entry, Group, Device).outerjoin(
+        LiveManche, LiveManche.game_id == Game.id
+    )
+).options(so.joinedload(Game.seats).joinedload(GamePlayer.player))
 #: Only the version of such a game, and the device (a live page's poll).
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
@@ -214,6 +231,13 @@ def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
     order, in one query (every game page, form and live screen asks for both)."""
     game, group, _device = _joined_game(_JOINED_GAME, code, game_id)
     return group, game
+
+
+def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LiveEntry | None]:
+    """:func:`group_and_game`, and what the game's live manche says of itself (None
+    without one), in the same query."""
+    game, number, version, entry, group, _device = _joined_game(_JOINED_GAME_AND_LIVE, code, game_id)
+    return group, game, LiveEntry(number, version, entry) if number is not None else None
 
 
 def game_version(code: str, game_id: int) -> int:

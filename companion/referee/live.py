@@ -19,7 +19,7 @@ a second phone never applies a move twice (compare-and-set, as
 
 When the engine says the manche is over, the round entry it decided (the finishing
 order and the forbidden finishes, the bids and tricks, who went out) is stored with
-it, and the game's round form opens pre-filled from it (:func:`finished_entry`).
+it, and the game's round form opens pre-filled from it (:meth:`~companion.models.LiveEntry.filling`).
 
 Nothing here knows a rule: the per-game classes only translate forms to moves and
 engine objects to what the screen shows.
@@ -31,7 +31,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import sqlalchemy as sa
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -51,7 +51,7 @@ from companion.games.kinds.crapouille import card_picker as crapouille_picker
 from companion.games.kinds.president import draw_picker, rules_of
 from companion.groups.access import group_and_game, group_for
 from companion.i18n import current_lang
-from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
+from companion.models import Game, GameStatus, Group, LiveEntry, LiveManche, Round, Season
 from companion.referee import bp
 from companion.referee.narrate import judge, said
 from companion.rules import whist_tarot
@@ -638,28 +638,11 @@ def _manche(code: str, game_id: int) -> Manche:
     return Manche(group, game, kind, follow, number, stored, row, current, names)
 
 
-class LiveEntry(NamedTuple):
-    """What a game's live manche says of itself to the round form: the round and the
-    game's version it is for, and the entry it decided (None while it goes on)."""
-
-    number: int
-    game_version: int
-    entry: dict[str, Any] | None
-
-
 def read_live(game: Game) -> LiveEntry | None:
-    """``game``'s live manche as :func:`finished_entry` reads it (None without one)."""
+    """What ``game``'s live manche says of itself (None without one): its
+    :meth:`~companion.models.LiveEntry.filling` pre-fills the round form."""
     row = db.session.get(LiveManche, game.id)
     return None if row is None else LiveEntry(row.number, row.game_version, row.entry)
-
-
-def finished_entry(game: Game, number: int, live: LiveEntry | None) -> dict[str, Any] | None:
-    """The round entry a finished live manche (``live``, read by :func:`read_live` or
-    with the round form's own query) decided for round ``number`` of ``game`` as it
-    stands (None when there is none): the round form opens pre-filled with it."""
-    if live is None or live.number != number or live.game_version != game.version or live.entry is None:
-        return None
-    return dict(live.entry)
 
 
 def _claim(manche: Manche, based_on: int | None) -> LiveManche | None:
