@@ -7,6 +7,7 @@ Flask, a request still paid for all of that — a request context, URL matching,
 session interface, the locale, the CSRF exemption check, the address check, the
 outbox and fingerprint hooks — which was as much time again as judging the move.
 Here such a request is read with a plain Werkzeug :class:`~werkzeug.wrappers.Request`
+(its body read here, exactly ``Content-Length`` bytes; a shorter one goes to Flask)
 and answered by the same :func:`companion.api.routes.answer` the Flask views call,
 with the same bytes (Flask's JSON settings), the same headers
 (:data:`companion.security.HEADERS`, ``Vary: Accept-Encoding``) and the same
