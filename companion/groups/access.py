@@ -196,16 +196,16 @@ def _of_joined_game(query: sa.Select[Any]) -> sa.Select[Any]:
     )
 
 
+#: A game's players in seat order, loaded with it.
+_SEATS = so.joinedload(Game.seats).joinedload(GamePlayer.player)
 #: A game of a joined group, its players in seat order, the group and this device's record.
-_JOINED_GAME = _of_joined_game(sa.select(Game, Group, Device)).options(
-    so.joinedload(Game.seats).joinedload(GamePlayer.player)
-)
+_JOINED_GAME = _of_joined_game(sa.select(Game, Group, Device)).options(_SEATS)
 #: The same, with what the game's live manche says of itself (the round form's query).
 _JOINED_GAME_AND_LIVE = _of_joined_game(
     sa.select(Game, LiveManche.number, LiveManche.game_version, LiveManche.entry, Group, Device).outerjoin(
         LiveManche, LiveManche.game_id == Game.id
     )
-).options(so.joinedload(Game.seats).joinedload(GamePlayer.player))
+).options(_SEATS)
 #: Only the version of such a game, and the device (a live page's poll).
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
