@@ -41,27 +41,32 @@ def _drop(pid: int) -> None:
         admin.dispose()
 
 
+@pytest.fixture
+def group_page(app: Flask, client: FlaskClient) -> tuple[str, str]:
+    """A group's page this client joined: its address and the group's name."""
+    group = create_group(client)
+    return f"/g/{group.code}", group.name
+
+
 @pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
 def test_a_connection_dropped_while_idle_is_replaced_before_the_page_is_read(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, group_page: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    group = create_group(client)
-    url = f"/g/{group.code}"
+    url, name = group_page
     pid = _pooled_backend()
     _drop(pid)
     monkeypatch.setattr(config, "PING_AFTER_IDLE", 0.0)  # as if it had waited a while
     r = client.get(url)
     assert r.status_code == 200, r.get_data(as_text=True)[:500]
-    assert group.name in r.get_data(as_text=True)
+    assert name in r.get_data(as_text=True)
     assert _pooled_backend() != pid  # replaced
 
 
 @pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
 def test_only_a_connection_that_waited_is_asked(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, group_page: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    group = create_group(client)
-    url = f"/g/{group.code}"
+    url, _name = group_page
     asked: list[object] = []
     alive = config._alive
     monkeypatch.setattr(config, "_alive", lambda connection: asked.append(connection) or alive(connection))
