@@ -7,7 +7,7 @@ asks that address every 1.5 s while the page is in sight, sending the token back
 ``If-None-Match``: while nothing changed the answer is an empty 304; once the token
 moved, the script fetches the page again and puts its new ``<main>`` in place.
 
-A token is read from the database in one query (after :func:`group_for`'s own), from
+A token is read from the database in one query, with the device's membership, from
 versions that every write moves on (``Game.version``, ``LiveManche.version``), so any
 number of app processes on one database agree on it without telling each other
 anything, whatever their workers.  Why short polling and not Server-Sent Events:
@@ -23,9 +23,8 @@ import sqlalchemy as sa
 from flask import Blueprint, g, jsonify, request
 from werkzeug.wrappers import Response
 
-from companion.extensions import db
-from companion.groups.access import game_version, group_for
-from companion.models import Game, Group, Player, Season
+from companion.groups.access import game_version, joined_group_rows, of_joined_group
+from companion.models import Device, Game, Group, Player, Season
 
 bp = Blueprint("watch", __name__)
 
@@ -49,10 +48,8 @@ def game_token(version: int) -> str:
     return f"g{version}"
 
 
-_GROUP_ID = sa.bindparam("group_id")
-_CURRENT = sa.and_(Season.group_id == _GROUP_ID, Season.is_current)
-#: The group's current season and its games: how many, the sum of their versions, the
-#: last change (one row, or none without a current season).
+#: The current season of the group of code ``code`` and its games: how many, the sum of
+#: their versions, the last change (one row, or none without a current season).
 _SEASON_GAMES = (
     sa.select(
         Season.id.label("season_id"),
@@ -61,45 +58,42 @@ _SEASON_GAMES = (
         sa.func.coalesce(sa.func.sum(Game.version), 0).label("versions"),
         sa.func.max(Game.updated_at).label("changed"),
     )
+    .join(Group, Group.id == Season.group_id)
     .outerjoin(Game, Game.season_id == Season.id)
-    .where(_CURRENT)
+    .where(Group.code == sa.bindparam("code"), Season.is_current)
     .group_by(Season.id, Season.name)
     .subquery()
 )
-#: What the group page shows, in one statement built once: the above beside each of the
-#: group's players (id and name), one row per player (one row for a group without).
+#: What the group page shows, in one statement built once, with the group and this
+#: device's record (:func:`~companion.groups.access.of_joined_group`): the above beside
+#: each of the group's players (id and name), one row per player (one for a group without).
 _GROUP_STATE = (
-    sa.select(*_SEASON_GAMES.c, Player.id, Player.name)
-    .select_from(Group)
+    of_joined_group(sa.select(Group, Device, *_SEASON_GAMES.c, Player.id, Player.name))
     .outerjoin(_SEASON_GAMES, sa.true())
     .outerjoin(Player, Player.group_id == Group.id)
-    .where(Group.id == _GROUP_ID)
     .order_by(Player.id)
 )
 
 
-def group_state(group: Group) -> tuple[str, int]:
-    """What the group page shows, as a token, and its number of players, in one query:
-    the group's name, its current season, its players' names, and the games of that
-    season (how many, the sum of their versions, the last change).  A new game adds one,
-    any change to a game moves its version on, a finished game moves its version and its
+def group_state(code: str) -> tuple[Group, str, int]:
+    """The joined group of that code (as :func:`~companion.groups.access.group_for`),
+    what its page shows, as a token, and its number of players, in one query: the
+    group's name, its current season, its players' names, and the games of that season
+    (how many, the sum of their versions, the last change).  A new game adds one, any
+    change to a game moves its version on, a finished game moves its version and its
     time; a player added or renamed changes the names."""
-    rows = db.session.execute(_GROUP_STATE, {"group_id": group.id}).all()
-    season = tuple(rows[0][:5]) if rows else ()
-    players = tuple((row[5], row[6]) for row in rows if row[5] is not None)
+    rows = joined_group_rows(_GROUP_STATE, code)
+    group = rows[0][0]
+    season = tuple(rows[0][2:7]) if rows[0][2] is not None else ()
+    players = tuple((row[7], row[8]) for row in rows if row[7] is not None)
     digest = hashlib.blake2s(repr((group.name, season, players)).encode(), digest_size=8).hexdigest()
-    return f"s{digest}", len(players)
-
-
-def group_token(group: Group) -> str:
-    """:func:`group_state`'s token (the group page's watch poll)."""
-    return group_state(group)[0]
+    return group, f"s{digest}", len(players)
 
 
 @bp.get("/g/<code>/watch")
 def group(code: str) -> Response:
     """The group page's token (polled by ``static/watch.js``; 304 while unchanged)."""
-    return answer(group_token(group_for(code)))
+    return answer(group_state(code)[1])
 
 
 @bp.get("/g/<code>/games/<int:game_id>/watch")

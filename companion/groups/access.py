@@ -182,6 +182,30 @@ def group_for(code: str) -> Group:
     abort(403)
 
 
+def of_joined_group(query: sa.Select[Any]) -> sa.Select[Any]:
+    """``query`` (its first two entities ``Group``, ``Device``) from the group of code
+    ``code`` this device joined, joined to this device's record."""
+    return (
+        query.select_from(Group)
+        .join(Device, Device.group_id == Group.id)
+        .where(Group.code == sa.bindparam("code"), _active(sa.bindparam("token_hash")))
+    )
+
+
+def joined_group_rows(query: sa.Select[Any], code: str) -> list[sa.Row[Any]]:
+    """Every row of ``query`` (built by :func:`of_joined_group`) for the group of code
+    ``code``; its device is ``g.device``. A device that did not join the group is
+    treated as by :func:`group_for`."""
+    token = _token()
+    if token is not None:
+        rows = db.session.execute(query, {"code": code.upper(), "token_hash": token_hash(token)}).all()
+        if rows:
+            g.device = rows[0][1]
+            return rows
+    group_for(code)  # not joined: sent to the join page, or refused
+    abort(404)
+
+
 def _of_joined_game(query: sa.Select[Any]) -> sa.Select[Any]:
     """``query`` of game ``game_id`` in the group of code ``code`` this device joined."""
     return (

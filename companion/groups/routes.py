@@ -121,9 +121,8 @@ def show(code: str) -> str:
     What it shows of the group is kept (``companion.pagecache``) while the group's watch
     token (its name, current season, games and their versions, players' names) stays the
     same: then the page costs two small queries."""
-    group = group_for(code)
-    # Read before what it stands for: a change meanwhile shows at the next poll.
-    token, player_count = group_state(group)
+    # The token is read before what it stands for: a change meanwhile shows at the next poll.
+    group, token, player_count = group_state(code)
     key = ("group", group.id, current_lang(), request.script_root)
     stamp = token
     cache = page_cache()

@@ -183,10 +183,10 @@ def test_every_page_runs_as_many_queries_whatever_the_history(app: Flask, client
 
 def test_the_pages_a_table_opens_most_read_one_or_two_queries(app: Flask, client: FlaskClient) -> None:
     """Each query is a round trip to PostgreSQL. The home page reads the device's groups
-    with their games in progress in one; the group page and a game's page, seen again,
-    read the device with what the page needs, then one more thing (the group's watch
-    token with its players; the rounds' devices); a round form seen again reads its game
-    with the device and the live manche, and nothing else."""
+    with their games in progress in one; the group page, seen again, reads the group with
+    the device and its watch token (its season's games, its players) in one; a game's
+    page, seen again, reads the device with the game, then the rounds' devices; a round
+    form seen again reads its game with the device and the live manche, and nothing else."""
     table = small_table(client)
     urls = {
         page: url
@@ -198,7 +198,7 @@ def test_the_pages_a_table_opens_most_read_one_or_two_queries(app: Flask, client
         page: [sum(not s.lstrip().upper().startswith("BEGIN") for s in visit) for visit in visits]
         for page, visits in counted.items()
     }
-    expected = {page: 1 if page == "home" or page.startswith("round") else 2 for page in urls}
+    expected = {page: 2 if page.startswith("game") else 1 for page in urls}
     assert {page: visits[1] for page, visits in reads.items()} == expected, reads
 
 

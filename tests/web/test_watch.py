@@ -198,9 +198,10 @@ def test_a_token_costs_the_same_queries_whatever_the_group_holds(app: Flask, cli
         return counts
 
     few = queries()
-    # A game's version with the device and its group: one query; the others: the device
-    # and its group, then the token.
-    assert few == [1, 2, 2]
+    # A game's version with the device and its group: one query; the group's token with
+    # the device and the group: one; the live manche's: the device and its group, then
+    # the token.
+    assert few == [1, 1, 2]
     for _ in range(12):
         _hand(client, group, game_id, ann, **{str(bob.id): 1, str(cid.id): 1})
     for _ in range(5):
