@@ -17,8 +17,9 @@ rendered at every request.
 language, the page of rounds, the app's root) and is served only while its *stamp*
 (what it was rendered from: the game's version and its players' names) is the one the
 request has just read from the database. The names of the devices it shows are checked
-at every hit, with one query (:func:`same_devices`): renaming a device or a player
-shows at once, and no version has to move for it. Nothing has to be invalidated by
+at every hit (:data:`STILL_NAMED`, in the query that reads the game; or
+:func:`same_devices`): renaming a device or a player shows at once, and no version has
+to move for it. Nothing has to be invalidated by
 hand: every change to a game moves its version on (``companion.writes.claim``), and an
 entry of an older version is never served again (it is replaced, or falls out).
 
@@ -50,6 +51,14 @@ DEFAULT_BYTES = 2 * 1024 * 1024
 _EXTENSION = "companion.pagecache"
 _FIXED = "companion.pagecache.fixed"
 _NAMES = sa.select(Device.id, Device.name).where(Device.id.in_(sa.bindparam("ids", expanding=True)))
+#: How many of the devices ``named`` (pairs of an id and a name) still have that name: a
+#: column of the query that reads a kept page's game (:func:`same_devices` in the same
+#: round trip).
+STILL_NAMED = (
+    sa.select(sa.func.count(Device.id))
+    .where(sa.tuple_(Device.id, Device.name).in_(sa.bindparam("named", expanding=True)))
+    .scalar_subquery()
+)
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,11 @@ class PageCache:
                 return None
             self._entries.move_to_end(key)
             return entry
+
+    def peek(self, key: Hashable) -> Entry | None:
+        """The entry of ``key``, whatever it was rendered from (what its hit will need
+        to ask, asked in the query that reads the stamp)."""
+        return self._entries.get(key)
 
     def put(self, key: Hashable, entry: Entry) -> None:
         """Keep ``entry`` under ``key`` (replacing an older one), if it fits."""

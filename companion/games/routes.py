@@ -21,7 +21,13 @@ from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
-from companion.groups.access import current_device, group_and_game, group_for, group_game_and_live
+from companion.groups.access import (
+    current_device,
+    group_and_game,
+    group_for,
+    group_game_and_live,
+    group_game_and_named,
+)
 from companion.i18n import current_lang
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveEntry, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
@@ -166,17 +172,25 @@ def show(code: str, game_id: int) -> str:
 
     What it shows of the game is kept (``companion.pagecache``) per game version,
     language and page of rounds, with the players' names: the next phone to open the
-    same version reads two small queries and writes out the kept parts."""
+    same version reads one query (the game, its players, the device, and whether the
+    devices it names still bear those names) and writes out the kept parts."""
 
-    group, game = group_and_game(code, game_id)
+    wanted = plain_int(request.args.get("upto", ""), 1, MAX_ROUNDS)
+    key = ("game", game_id, current_lang(), wanted, request.script_root)
+    cache = page_cache()
+    # The devices a kept page names are asked about in the game's own query.
+    peeked = cache.peek(key)
+    group, game, named = group_game_and_named(code, game_id, peeked.devices if peeked is not None else {})
     kind = kind_for(game.kind)
     names = _names(game)
-    wanted = plain_int(request.args.get("upto", ""), 1, MAX_ROUNDS)
-    key = ("game", game.id, current_lang(), wanted, request.script_root)
     stamp = (game.version, tuple(names.items()))
-    cache = page_cache()
     entry = cache.get(key, stamp)
-    if entry is not None and not same_devices(entry.devices):
+    renamed = (
+        entry is not None
+        and entry.devices
+        and not (named == len(entry.devices) if entry is peeked else same_devices(entry.devices))
+    )
+    if renamed:
         entry = None
     page = {
         "group": group,

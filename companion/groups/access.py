@@ -36,6 +36,7 @@ from companion.models import (
     Season,
     utcnow,
 )
+from companion.pagecache import STILL_NAMED
 
 SESSION_KEY = "device"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -230,18 +231,21 @@ _JOINED_GAME_AND_LIVE = _of_joined_game(
         LiveManche, LiveManche.game_id == Game.id
     )
 ).options(_SEATS)
+#: The same, with how many devices still have the names a kept game page shows.
+_JOINED_GAME_NAMED = _of_joined_game(sa.select(Game, Group, STILL_NAMED, Device)).options(_SEATS)
 #: Only the version of such a game, and the device (a live page's poll).
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
 
-def _joined_game(query: sa.Select[Any], code: str, game_id: int) -> sa.Row[Any]:
+def _joined_game(query: sa.Select[Any], code: str, game_id: int, **extra: object) -> sa.Row[Any]:
     """The row of ``query`` (built by :func:`_of_joined_game`, this device's record last)
     for game ``game_id`` of the group of code ``code``; its device is ``g.device``. A
     device that did not join the group is treated as by :func:`group_for`; a game of
-    another group, or none, is a 404."""
+    another group, or none, is a 404. ``extra``: the values of the query's other
+    parameters."""
     token = _token()
     if token is not None:
-        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
+        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token), **extra}
         found = db.session.execute(query, values).unique().first()
         if found is not None:
             g.device = found[-1]
@@ -255,6 +259,15 @@ def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
     order, in one query (every game page, form and live screen asks for both)."""
     game, group, _device = _joined_game(_JOINED_GAME, code, game_id)
     return group, game
+
+
+def group_game_and_named(code: str, game_id: int, devices: dict[int, str]) -> tuple[Group, Game, int | None]:
+    """:func:`group_and_game`, and how many of ``devices`` (id → name) still have that
+    name, in the same query (None without devices: then nothing more is asked)."""
+    if not devices:
+        return (*group_and_game(code, game_id), None)
+    game, group, named, _device = _joined_game(_JOINED_GAME_NAMED, code, game_id, named=list(devices.items()))
+    return group, game, int(named)
 
 
 def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LiveEntry | None]:
