@@ -15,8 +15,8 @@ from companion.models import Game, GameChange
 
 def record(game: Game, kind: str, round_number: int | None = None, data: dict[str, Any] | None = None) -> GameChange:
     """Record a change made by this request's device, at the game's new version (which
-    ``writes.claim`` has just set, or the database gives if it was not loaded)."""
-    db.session.flush()
+    ``writes.claim`` has just set, or the database gives if it was not loaded). Written
+    with the request's other changes, at its commit."""
     device = current_device()
     change = GameChange(
         game_id=game.id,

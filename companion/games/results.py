@@ -131,6 +131,10 @@ class GameFacts:
     players: list[int]
     rounds: list[RoundFacts] = field(default_factory=list)
     round_count: int = 0
+    #: Whether its stored results say it was finished, and whether it has rated
+    #: matches stored: when neither, what is stored of it counts in no total or rating.
+    was_finished: bool = True
+    was_rated: bool = True
 
     @property
     def last(self) -> dict[str, Any] | None:
@@ -319,15 +323,16 @@ def game_matches(facts: GameFacts, rows: list[dict[str, Any]]) -> list[Match]:
 # ------------------------------------------------------------------ reading and writing
 
 
-def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> list[GameFacts]:
-    """The facts of these games (a fixed number of queries however many games)."""
-    ids = sorted(set(game_ids))
-    if not ids:
-        return []
+def _of_each_game() -> sa.Select[Any]:
+    """Each game of ``ids`` with its seats, in seat order (one row per seat, one for a game
+    without), and what results need of its rounds and stored rows, as columns of the
+    same rows: its number of rounds, its last round (number, state, time), and whether
+    it has stored results of a finished game or stored rated matches."""
     games_t, seats_t, rounds_t = Game.__table__, GamePlayer.__table__, Round.__table__
-    facts: dict[int, GameFacts] = {}
-    # Each game with its seats, in seat order: one row per seat (one for a game without).
-    for row in session.execute(
+    results_t, matches_t = GameResult.__table__, RatedMatch.__table__
+    of_game = rounds_t.c.game_id == games_t.c.id
+    last = sa.select(rounds_t.c.number).where(of_game).order_by(rounds_t.c.number.desc()).limit(1)
+    return (
         sa.select(
             games_t.c.id,
             games_t.c.season_id,
@@ -338,11 +343,34 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
             games_t.c.finished_at,
             games_t.c.version,
             seats_t.c.player_id,
+            sa.select(sa.func.count()).select_from(rounds_t).where(of_game).scalar_subquery().label("round_count"),
+            last.scalar_subquery().label("last_number"),
+            last.with_only_columns(rounds_t.c.result).scalar_subquery().label("last_result"),
+            last.with_only_columns(rounds_t.c.created_at).scalar_subquery().label("last_at"),
+            sa.exists()
+            .where(results_t.c.game_id == games_t.c.id, results_t.c.status == "finished")
+            .label("was_finished"),
+            sa.exists().where(matches_t.c.game_id == games_t.c.id).label("was_rated"),
         )
         .outerjoin(seats_t, seats_t.c.game_id == games_t.c.id)
-        .where(games_t.c.id.in_(ids))
+        .where(games_t.c.id.in_(sa.bindparam("ids", expanding=True)))
         .order_by(games_t.c.id, seats_t.c.seat)
-    ):
+    )
+
+
+_EACH_GAME = _of_each_game()
+
+
+def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> list[GameFacts]:
+    """The facts of these games: one query, and one more for the rounds of the Président
+    family's (each manche counts), however many games."""
+    ids = sorted(set(game_ids))
+    if not ids:
+        return []
+    rounds_t = Round.__table__
+    facts: dict[int, GameFacts] = {}
+    every: list[int] = []
+    for row in session.execute(_EACH_GAME, {"ids": ids}):
         game = facts.get(row.id)
         if game is None:
             game = facts[row.id] = GameFacts(
@@ -355,27 +383,21 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
                 finished_at=row.finished_at,
                 version=row.version or 0,
                 players=[],
+                round_count=row.round_count or 0,
+                was_finished=bool(row.was_finished),
+                was_rated=bool(row.was_rated),
             )
+            if row.last_number is not None:
+                if game.kind in PRESIDENT_KINDS:
+                    every.append(row.id)
+                else:
+                    game.rounds.append(RoundFacts(row.last_number, dict(row.last_result or {}), row.last_at))
         if row.player_id is not None:
             game.players.append(row.player_id)
-    if not facts:
-        return []
-    counts = session.execute(
-        sa.select(rounds_t.c.game_id, sa.func.count(), sa.func.max(rounds_t.c.number))
-        .where(rounds_t.c.game_id.in_(list(facts)))
-        .group_by(rounds_t.c.game_id)
-    ).all()
-    last_of = {}
-    for game_id, count, last in counts:
-        facts[game_id].round_count = count
-        last_of[game_id] = last
-    every = [g for g in facts if facts[g].kind in PRESIDENT_KINDS and g in last_of]
-    others = [(g, n) for g, n in last_of.items() if facts[g].kind not in PRESIDENT_KINDS]
-    wanted = sa.or_(rounds_t.c.game_id.in_(every), sa.tuple_(rounds_t.c.game_id, rounds_t.c.number).in_(others))
-    if every or others:
+    if every:
         for row in session.execute(
             sa.select(rounds_t.c.game_id, rounds_t.c.number, rounds_t.c.result, rounds_t.c.created_at)
-            .where(wanted)
+            .where(rounds_t.c.game_id.in_(every))
             .order_by(rounds_t.c.game_id, rounds_t.c.number)
         ):
             facts[row.game_id].rounds.append(RoundFacts(row.number, dict(row.result or {}), row.created_at))
@@ -499,17 +521,23 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
         return {}
     results_t, matches_t, places_t = GameResult.__table__, RatedMatch.__table__, MatchPlace.__table__
     facts = {f.id: f for f in load_games(session, ids)}
-    stored = _stored_matches(session, ids)
-    was_stored = session.execute(
-        sa.select(results_t.c.season_id, results_t.c.kind, results_t.c.status).where(results_t.c.game_id.in_(ids))
-    ).all()
+    # What was stored of a game counts in a total or a rating only when its results said
+    # it was finished or it has rated matches: only then is it read (and for a game that
+    # no longer exists, whose facts cannot tell).
+    counted = len(facts) < len(ids) or any(f.was_finished or f.was_rated for f in facts.values())
+    stored = _stored_matches(session, ids) if counted else {}
+    was_stored = (
+        session.execute(
+            sa.select(results_t.c.season_id, results_t.c.kind, results_t.c.status).where(results_t.c.game_id.in_(ids))
+        ).all()
+        if counted
+        else []
+    )
     boards = {(season, kind) for season, kind, _status in was_stored}
     boards |= {(f.season_id, f.kind) for f in facts.values()}
     # The totals count finished games only: a board whose games were not finished and
     # still are not (a hand added to a game in progress) keeps its totals as they are.
     totalled = {(season, kind) for season, kind, status in was_stored if status == "finished"}
-    lock_seasons(session, {season for season, _kind in boards} | {m.season_id for m in stored.values()})
-    session.execute(sa.delete(results_t).where(results_t.c.game_id.in_(ids)))
     zone = _zone()
     changed: dict[int, date | None] = {}
 
@@ -551,12 +579,17 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
                 f.season_id,
                 (night_of(m.at, zone) for m in matches if moved or was.get(m.round_number) != (m.at, m.places)),
             )
+    totalled |= {(row["season_id"], row["kind"]) for row in rows if row["status"] == "finished"}
+    if totalled or stale or fresh:
+        # Totals or ratings change: their seasons are taken first (lock_seasons). Rows of
+        # games in progress, in no total, are rewritten without waiting for anyone.
+        lock_seasons(session, {season for season, _kind in boards} | {m.season_id for m in stored.values()})
+    session.execute(sa.delete(results_t).where(results_t.c.game_id.in_(ids)))
     if stale:
         session.execute(sa.delete(places_t).where(places_t.c.match_id.in_(stale)))
         session.execute(sa.delete(matches_t).where(matches_t.c.id.in_(stale)))
     if rows:
         session.execute(sa.insert(results_t), rows)
-    totalled |= {(row["season_id"], row["kind"]) for row in rows if row["status"] == "finished"}
     for season_id in sorted({season for season, _kind in totalled}):
         refresh_totals(session, season_id, [kind for season, kind in totalled if season == season_id])
     if fresh:

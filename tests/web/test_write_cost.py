@@ -1,6 +1,6 @@
 """What a saved hand costs the database (issue 14): its writes in one transaction,
-the game's row written once, and as many statements for the tenth hand as for the
-second.
+the game's row written once, as many statements for the tenth hand as for the second,
+and no reading of what a game in progress does not count in (totals, ratings).
 
 A hand saved is the write every table makes most. After its commit, the redirect
 names the group and the game: read again from the database, they would open another
@@ -79,6 +79,15 @@ def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(
         _writes_in_one_transaction(statements, db_kind)
         updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE GAMES")]
         assert len(updates) == 1, updates  # the version claimed and the time, together
+        # A game in progress is in no total and no rating: its stored results are written
+        # again without reading what was stored of it or waiting for its season's lock.
+        extra = [
+            s
+            for s in statements
+            if s.lstrip().upper().startswith(("SELECT RATED_MATCHES", "SELECT GAME_RESULTS"))
+            or "FOR NO KEY UPDATE" in s.upper()
+        ]
+        assert not extra, extra
         new_version, new_updated_at = _game(game_id)
         assert new_version == version + 1 and new_updated_at > updated_at
         counted.append(statements)
