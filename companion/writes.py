@@ -86,6 +86,7 @@ def claim(game: Game, based_on: int | None) -> bool:
         sa.update(Game)
         .where(Game.id == game.id, Game.version == based_on)
         .values(version=Game.version + 1, updated_at=now)
+        .execution_options(synchronize_session=False)
     )
     if moved.rowcount != 1:
         return False
