@@ -8,7 +8,6 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
-import sqlalchemy.orm as so
 from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -22,11 +21,14 @@ from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.groups.access import (
+    LAST_ROUND,
+    LAST_ROUND_JOIN,
     current_device,
     group_and_game,
     group_for,
     group_game_and_live,
     group_game_and_named,
+    group_game_live_and_last,
 )
 from companion.i18n import current_lang
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveEntry, Round, utcnow
@@ -46,25 +48,10 @@ HISTORY_SHOWN = 30
 # neither builds nor keys a statement at each request.
 _LAST_ROUND = sa.select(Round).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bindparam("game_id"))
-_OTHER = so.aliased(Round)
 #: A game's last round (its number, entry and result: no object, no device) and its
 #: number of rounds: the round form's second query.
 _LAST_ROUND_AND_COUNT = (
-    sa.select(
-        Round.number,
-        Round.entry,
-        Round.result,
-        sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Game.id).scalar_subquery(),
-    )
-    .select_from(Game)
-    .outerjoin(
-        Round,
-        sa.and_(
-            Round.game_id == Game.id,
-            Round.number == sa.select(sa.func.max(_OTHER.number)).where(_OTHER.game_id == Game.id).scalar_subquery(),
-        ),
-    )
-    .where(Game.id == sa.bindparam("game_id"))
+    sa.select(*LAST_ROUND).select_from(Game).outerjoin(*LAST_ROUND_JOIN).where(Game.id == sa.bindparam("game_id"))
 )
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
@@ -91,7 +78,11 @@ def _last_round_and_count(game: Game) -> tuple[LastRound | None, int]:
     found = db.session.execute(_LAST_ROUND_AND_COUNT, {"game_id": game.id}).first()
     if found is None:  # the game was deleted meanwhile
         return None, 0
-    number, entry, result, count = found
+    return _last_of(*found)
+
+
+def _last_of(number: int | None, entry: Any, result: Any, count: int) -> tuple[LastRound | None, int]:
+    """The last round read as columns (``LAST_ROUND``), and the number of rounds."""
     return (LastRound(number, entry, result) if number is not None else None), count
 
 
@@ -294,9 +285,13 @@ def _kept_round_form(kind: GameKind, group: Group, game: Game, live: LiveEntry |
 def new_round(code: str, game_id: int) -> ResponseReturnValue:
     """Enter the next round. The form carries its number and the game's version: sent
     twice, or from two phones, it is saved once, and the other submission is told so."""
+    last_and_count = None
     if request.method == "POST":
         read_first()  # the writers' turn is taken for the writes only (claim checks the version)
-    group, game, live = group_game_and_live(code, game_id)
+        group, game, live, columns = group_game_live_and_last(code, game_id)
+        last_and_count = _last_of(*columns)
+    else:
+        group, game, live = group_game_and_live(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     outcome("refused")  # unless it is saved below
@@ -307,7 +302,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         page = _kept_round_form(kind, group, game, live)
         if page is not None:
             return page
-    last, count = _last_round_and_count(game)
+    last, count = last_and_count or _last_round_and_count(game)
     if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
         return redirect(game_url)

@@ -33,6 +33,7 @@ from companion.models import (
     LiveEntry,
     LiveManche,
     Player,
+    Round,
     Season,
     utcnow,
 )
@@ -231,6 +232,28 @@ _JOINED_GAME_AND_LIVE = _of_joined_game(
         LiveManche, LiveManche.game_id == Game.id
     )
 ).options(_SEATS)
+_LAST, _OTHER = so.aliased(Round), so.aliased(Round)
+#: A game's last round (its number, entry and state, as columns: no object, no device)
+#: and its number of rounds; joined by :data:`LAST_ROUND_JOIN`.
+LAST_ROUND = (
+    _LAST.number,
+    _LAST.entry,
+    _LAST.result,
+    sa.select(sa.func.count(_OTHER.id)).where(_OTHER.game_id == Game.id).scalar_subquery(),
+)
+LAST_ROUND_JOIN = (
+    _LAST,
+    sa.and_(
+        _LAST.game_id == Game.id,
+        _LAST.number == sa.select(sa.func.max(_OTHER.number)).where(_OTHER.game_id == Game.id).scalar_subquery(),
+    ),
+)
+#: The same, with the game's last round and its number of rounds (a round form sent).
+_JOINED_GAME_LIVE_AND_LAST = _of_joined_game(
+    sa.select(Game, LiveManche.number, LiveManche.game_version, LiveManche.entry, *LAST_ROUND, Group, Device)
+    .outerjoin(LiveManche, LiveManche.game_id == Game.id)
+    .outerjoin(*LAST_ROUND_JOIN)
+).options(_SEATS)
 #: The same, with how many devices still have the names a kept game page shows.
 _JOINED_GAME_NAMED = _of_joined_game(sa.select(Game, Group, STILL_NAMED, Device)).options(_SEATS)
 #: Only the version of such a game, and the device (a live page's poll).
@@ -275,6 +298,16 @@ def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LiveEntry
     without one), in the same query."""
     game, number, version, entry, group, _device = _joined_game(_JOINED_GAME_AND_LIVE, code, game_id)
     return group, game, LiveEntry(number, version, entry) if number is not None else None
+
+
+def group_game_live_and_last(
+    code: str, game_id: int
+) -> tuple[Group, Game, LiveEntry | None, tuple[int | None, Any, Any, int]]:
+    """:func:`group_game_and_live`, and the game's last round (its number, entry and
+    state; None for each before the first) with its number of rounds, in the same query."""
+    game, number, version, entry, *last, group, _device = _joined_game(_JOINED_GAME_LIVE_AND_LAST, code, game_id)
+    live = LiveEntry(number, version, entry) if number is not None else None
+    return group, game, live, (last[0], last[1], last[2], int(last[3] or 0))
 
 
 def game_version(code: str, game_id: int) -> int:

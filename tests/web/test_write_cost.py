@@ -81,6 +81,11 @@ def test_a_hand_is_saved_in_one_transaction_writing_the_game_once(
         assert len(updates) == 1, updates  # the version claimed and the time, together
         # A game in progress is in no total and no rating: its stored results are written
         # again without reading what was stored of it or waiting for its season's lock.
+        # Before it claims the version, one read: the game (its seats, group and device)
+        # with its live manche, its last round and its number of rounds.
+        claimed = next(i for i, s in enumerate(statements) if s.lstrip().upper().startswith("UPDATE GAMES"))
+        reads = [s for s in statements[:claimed] if s not in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")]
+        assert len(reads) == 1, reads
         extra = [
             s
             for s in statements
