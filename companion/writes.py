@@ -72,6 +72,18 @@ def _forget_old_tokens() -> None:
     db.session.commit()
 
 
+_GAMES = Game.__table__
+#: The version claim, built once: the game's row moved on from the version it was based
+#: on. On the table, not the class: no copy of the game in the session is looked for
+#: (:func:`claim` sets the one it has); the stored results' hook still sees which game
+#: it names (``companion.games.results``).
+_CLAIM = (
+    sa.update(_GAMES)
+    .where(_GAMES.c.id == sa.bindparam("game_id"), _GAMES.c.version == sa.bindparam("based_on"))
+    .values(version=_GAMES.c.version + 1, updated_at=sa.bindparam("now"))
+)
+
+
 def claim(game: Game, based_on: int | None) -> bool:
     """Move ``game`` on to its next version (changed now) if it is still at ``based_on``.
 
@@ -82,12 +94,7 @@ def claim(game: Game, based_on: int | None) -> bool:
     if based_on is None:
         return False
     now = utcnow()
-    moved = db.session.execute(
-        sa.update(Game)
-        .where(Game.id == game.id, Game.version == based_on)
-        .values(version=Game.version + 1, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
+    moved = db.session.execute(_CLAIM, {"game_id": game.id, "based_on": based_on, "now": now})
     if moved.rowcount != 1:
         return False
     # The row was at ``based_on`` and is now one further, changed now: known without

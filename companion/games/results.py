@@ -678,11 +678,13 @@ def _note_flushed(session: so.Session, _context: Any) -> None:
             games.add(obj.game_id)
 
 
-def _ids_in(clause: Any, column_names: tuple[str, ...]) -> set[int] | None:
-    """The ids an ``UPDATE``/``DELETE``'s ``WHERE`` names (``id = …`` or ``game_id IN …``),
-    or None when it does not say which rows."""
+def _ids_in(clause: Any, column_names: tuple[str, ...], params: Any = None) -> set[int] | None:
+    """The ids an ``UPDATE``/``DELETE``'s ``WHERE`` names (``id = …`` or ``game_id IN …``,
+    a value in the statement or in its parameters ``params``), or None when it does not
+    say which rows."""
     if clause is None:
         return None
+    given = params if isinstance(params, dict) else {}
     found: set[int] = set()
     for element in sa.sql.visitors.iterate(clause):
         if not isinstance(element, sa.sql.elements.BinaryExpression):
@@ -690,7 +692,7 @@ def _ids_in(clause: Any, column_names: tuple[str, ...]) -> set[int] | None:
         left, right = element.left, element.right
         if getattr(left, "name", None) not in column_names or not isinstance(right, sa.sql.elements.BindParameter):
             continue
-        value = right.effective_value
+        value = given.get(right.key, right.effective_value)
         values = value if isinstance(value, list | tuple | set) else [value]
         found.update(int(v) for v in values if isinstance(v, int))
     return found or None
@@ -729,7 +731,7 @@ def _note_bulk(state: so.ORMExecuteState) -> None:
     if state.is_insert:
         ids = None if name == "games" else _inserted_games(state)
     else:
-        ids = _ids_in(getattr(state.statement, "whereclause", None), columns)
+        ids = _ids_in(getattr(state.statement, "whereclause", None), columns, state.parameters)
     if ids is None:
         state.session.info[_STALE] = True
     else:
