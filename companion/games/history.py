@@ -12,22 +12,30 @@ from companion.groups.access import current_device
 from companion.i18n import gettext as _
 from companion.models import Game, GameChange
 
+#: A change recorded, built once (the table's own defaults: its time).
+_RECORD = sa.insert(GameChange.__table__)
 
-def record(game: Game, kind: str, round_number: int | None = None, data: dict[str, Any] | None = None) -> GameChange:
+
+def record(game: Game, kind: str, round_number: int | None = None, data: dict[str, Any] | None = None) -> int:
     """Record a change made by this request's device, at the game's new version (which
-    ``writes.claim`` has just set, or the database gives if it was not loaded). Written
-    with the request's other changes, at its commit."""
+    ``writes.claim`` has just set, or the database gives if it was not loaded); its id.
+
+    One ``INSERT``, sent now, in the request's transaction: no object is kept for it
+    in the session (a change is never changed, and the page after the write reads the
+    history again)."""
     device = current_device()
-    change = GameChange(
-        game_id=game.id,
-        kind=kind,
-        round_number=round_number,
-        data=data,
-        version=game.version,
-        device_id=device.id if device is not None else None,
+    written = db.session.execute(
+        _RECORD,
+        {
+            "game_id": game.id,
+            "kind": kind,
+            "round_number": round_number,
+            "data": data,
+            "version": game.version,
+            "device_id": device.id if device is not None else None,
+        },
     )
-    db.session.add(change)
-    return change
+    return int(written.inserted_primary_key[0])
 
 
 def recent(game: Game, limit: int) -> list[GameChange]:

@@ -766,7 +766,8 @@ def _refresh_before_commit(session: so.Session) -> None:
                 break
             try:
                 with session.begin_nested():  # a failure here must not lose the game's write
-                    refresh(session, games, seasons)
+                    # On the session's connection: plain SQL, none of the ORM's events.
+                    refresh(session.connection(), games, seasons)
                     session.flush()
             except Exception:
                 log.exception("Standings not refreshed for games %s (results.rebuild repairs them)", sorted(games))

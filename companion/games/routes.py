@@ -53,6 +53,8 @@ _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bind
 _LAST_ROUND_AND_COUNT = (
     sa.select(*LAST_ROUND).select_from(Game).outerjoin(*LAST_ROUND_JOIN).where(Game.id == sa.bindparam("game_id"))
 )
+#: A round saved (its time: the table's default).
+_ADD_ROUND = sa.insert(Round.__table__)
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
 
@@ -340,14 +342,16 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
             return _conflict(kind, group, game, form, number, stored_state(kind, game), based_on)
         result = form.result  # type: ignore[attr-defined]
         device = current_device()
-        db.session.add(
-            Round(
-                game=game,
-                number=number,
-                entry=form.entry,  # type: ignore[attr-defined]
-                result=result,
-                device_id=device.id if device else None,
-            )
+        # One INSERT, sent now: no object is kept for the round (the redirect reads nothing).
+        db.session.execute(
+            _ADD_ROUND,
+            {
+                "game_id": game.id,
+                "number": number,
+                "entry": form.entry,  # type: ignore[attr-defined]
+                "result": result,
+                "device_id": device.id if device else None,
+            },
         )
         record(game, "round_added", number)
         _end_or_reopen(kind, game, result, number)
@@ -599,11 +603,11 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
     game.outcome = None
-    change = record(game, "round_deleted", number, kept)
+    change_id = record(game, "round_deleted", number, kept)
     db.session.commit()
     offer(
         _("%(round)s deleted.", round=kind.round_name(number)),
-        url_for("games.undo", code=group.code, game_id=game.id, change_id=change.id),
+        url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
         version=game.version,
     )
     return redirect(game_url)
@@ -624,11 +628,11 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
         )
     if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.ABANDONED
-        change = record(game, "abandoned")
+        change_id = record(game, "abandoned")
         db.session.commit()
         offer(
             _("Game abandoned."),
-            url_for("games.undo", code=group.code, game_id=game.id, change_id=change.id),
+            url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
             version=game.version,
         )
     else:
