@@ -978,7 +978,7 @@ class Table:
         # Players of `out` who lay cards in this trick went out with their last play in it.
         last_play = {p.player: i for i, p in enumerate(plays) if p.cards}
         out_before = [p for p in out if p not in last_play]
-        table = cls.start(players, rules, out=out_before, reversed=reversed_, leader=leader)
+        table = _started(tuple(players), rules, tuple(out_before), reversed_, leader)
         seen: Counter[object] = Counter()
         for i, play in enumerate(plays):
             for k, card in enumerate(_real_cards(play)):
@@ -1060,7 +1060,8 @@ class Table:
     @property
     def still_in(self) -> tuple[str, ...]:
         """The players still holding cards, in turn order."""
-        return tuple(p for p in self.players if p not in self.out)
+        out = self.out
+        return tuple(p for p in self.players if p not in out) if out else self.players
 
     @property
     def leading(self) -> bool:
@@ -1446,6 +1447,15 @@ def _changed(table: Table, **changes: Unpack[_TableChanges]) -> Table:
     new.__dict__.update(table.__dict__)
     new.__dict__.update(changes)
     return new
+
+
+@lru_cache(maxsize=256)
+def _started(
+    players: tuple[str, ...], rules: Rules, out: tuple[str, ...], reversed_: bool, leader: str | None
+) -> Table:
+    """:meth:`Table.start` (cached: a table is immutable, and a table of friends plays
+    with the same players and rules all evening; an impossible one raises every time)."""
+    return Table.start(players, rules, out=out, reversed=reversed_, leader=leader)
 
 
 @lru_cache(maxsize=256)
