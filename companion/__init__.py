@@ -28,8 +28,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="fr",
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         # A phone joins a group once and comes back for months: the cookie lasts 180
-        # days from the last visit (refreshed by each request). It only holds a device
-        # token the server can revoke at any time (leaving, removal, passphrase change).
+        # days from the last visit (renewed once a day: companion.security). It only
+        # holds a device token the server can revoke at any time (leaving, removal,
+        # passphrase change).
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 180,
         SESSION_REFRESH_EACH_REQUEST=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -13,16 +13,20 @@
   same-origin referrer policy and a Permissions-Policy that turns off what the
   app never uses.
 - **Cookies.** ``HttpOnly`` and ``SameSite=Lax``, and ``Secure`` whenever the
-  request came over HTTPS (directly or through a trusted proxy).
+  request came over HTTPS (directly or through a trusted proxy). The session cookie
+  lasts 180 days from the last visit: an unchanged one is signed again once a day
+  (:data:`RESIGN_AFTER`), not with every page.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Flask, Request, abort, g, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -58,6 +62,8 @@ HEADERS = tuple(
 )
 #: Where the rules API lives (companion.api): no session there.
 API_PREFIX = "/api/"
+#: An unchanged session cookie is signed again (and its lifetime renewed) once this old.
+RESIGN_AFTER = timedelta(days=1)
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -71,14 +77,33 @@ class SessionInterface(SecureCookieSessionInterface):
         # without reading or verifying the cookie; never written, it sets no cookie either.
         if request.path.startswith(API_PREFIX) and app.secret_key:
             return self.session_class()
-        return super().open_session(app, request)
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        try:
+            data, signed_at = signer.loads(
+                cookie, max_age=int(app.permanent_session_lifetime.total_seconds()), return_timestamp=True
+            )
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed_at  # type: ignore[attr-defined]
+        return session
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if session.modified:
+            return True
         # A live page's poll (companion.watch) sets ``quiet_session``: it comes every
         # 1.5 s, and needs no freshly signed cookie with each 304; pages renew it.
-        if g.get("quiet_session"):
-            return bool(session.modified)
-        return super().should_set_cookie(app, session)
+        if g.get("quiet_session") or not super().should_set_cookie(app, session):
+            return False
+        # Unchanged, a cookie is signed again (its lifetime counted again from now) once
+        # it is a day old, not at every page: a day's difference over 180.
+        signed_at = getattr(session, "signed_at", None)
+        return signed_at is None or datetime.now(UTC) - signed_at >= RESIGN_AFTER
 
 
 def trusted_proxies() -> int:

@@ -455,6 +455,28 @@ def test_cookies_are_httponly_lax_and_secure_over_https(app: Flask) -> None:
     assert all("Secure" in c for c in r.headers.getlist("Set-Cookie"))
 
 
+def test_an_unchanged_session_cookie_is_signed_again_once_a_day(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cookie lasts 180 days from the last visit, renewed once a day: a page seen
+    again the same day sends no new cookie (no signing at every page); a day later it
+    does, and the renewed cookie still opens the group."""
+    from companion import security
+
+    group = create_group(client)
+    page = f"/g/{group.code}"
+    assert client.get(page).status_code == 200
+    again = client.get(page)
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+    assert "Cookie" in again.headers["Vary"]
+    monkeypatch.setattr(security, "RESIGN_AFTER", security.timedelta(0))
+    renewed = client.get(page)
+    assert renewed.status_code == 200 and renewed.headers["Set-Cookie"].startswith("session=")
+    assert "Expires=" in renewed.headers["Set-Cookie"]  # 180 days from now
+    monkeypatch.undo()
+    assert client.get(page).status_code == 200 and group.name in html(client.get(page))
+
+
 def test_no_inline_script_style_or_handler_in_any_template() -> None:
     for path in (ROOT / "templates").rglob("*.html"):
         text = path.read_text()
