@@ -363,6 +363,29 @@ class Round(db.Model):
     device: so.Mapped[Device | None] = so.relationship(lazy="joined")
 
 
+class GroupShown(NamedTuple):
+    """A group as a kept page writes it out (its crumb): plain columns, no object."""
+
+    id: int
+    code: str
+    name: str
+
+
+class GameShown(NamedTuple):
+    """A game as a kept page is found and written out from: plain columns, no object
+    (building the game, its seats and players as objects costs a page more than its
+    query). ``names``: ``(player id as text, name)`` in seat order."""
+
+    id: int
+    kind: str
+    status: GameStatus
+    created_at: datetime
+    version: int
+    names: tuple[tuple[str, str], ...]
+    group: GroupShown
+    live: LiveEntry | None
+
+
 class LiveEntry(NamedTuple):
     """What a game's live manche says of itself to the round form: the round and the
     game's version it is for, and the entry it decided (None while it goes on)."""
@@ -371,7 +394,7 @@ class LiveEntry(NamedTuple):
     game_version: int
     entry: dict[str, Any] | None
 
-    def filling(self, game: Game, number: int) -> dict[str, Any] | None:
+    def filling(self, game: Game | GameShown, number: int) -> dict[str, Any] | None:
         """The round entry the finished manche decided for round ``number`` of ``game``
         as it stands (None when it is for another round or version, or goes on): the
         round form opens pre-filled with it."""

@@ -24,6 +24,7 @@ from companion.groups.access import (
     LAST_ROUND,
     LAST_ROUND_JOIN,
     current_device,
+    game_shown,
     group_and_game,
     group_for,
     group_game_and_live,
@@ -31,7 +32,7 @@ from companion.groups.access import (
     group_game_live_and_last,
 )
 from companion.i18n import current_lang
-from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, LiveEntry, Round, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameShown, GameStatus, Group, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
@@ -253,33 +254,40 @@ def _round_page(
     )
 
 
-def _round_form_kept(game: Game) -> tuple[Hashable, Hashable]:
+def _round_form_kept(game: Game | GameShown) -> tuple[Hashable, Hashable]:
     """The page cache's key and stamp of the empty form of the game's next round (what
     a GET of the round page shows but the CSRF token): the game (its id and creation,
     never reused together), the language and the app root; the game's version and its
     players' names, which are all it is drawn from besides the game's fixed rules. The
     version also stands for its rounds: their number and the state they left."""
     key = ("round form", game.id, game.created_at, current_lang(), request.script_root)
-    return key, (game.version, tuple(_names(game).items()))
+    names = game.names if isinstance(game, GameShown) else tuple(_names(game).items())
+    return key, (game.version, names)
 
 
-def _kept_round_form(kind: GameKind, group: Group, game: Game, live: LiveEntry | None) -> str | None:
+def _kept_round_form(code: str, game_id: int) -> str | None:
     """The next round's empty form as kept for this version of the game, written out
-    again (None when none is kept, or when a live manche has filled it in since).
+    again (None when none is kept, or when a live manche has filled it in since, or
+    when the game is not to be found here: the full path answers then).
 
     Kept only when this version of the game could take a round — in progress, its last
     round complete, not ended by its rounds, under the most rounds — so a kept form at
     the same version needs no round read: only the live manche, which is no part of the
-    version, is asked (in the game's own query)."""
+    version, is asked (in the game's own query, of plain columns: no object is built)."""
+    game = game_shown(code, game_id)
+    if game is None or game.status is not GameStatus.IN_PROGRESS:
+        return None
     key, stamp = _round_form_kept(game)
     entry = page_cache().get(key, stamp)
     if entry is None:
         return None
     number = int(entry.extra["number"])
-    if live is not None and live.filling(game, number) is not None:
+    if game.live is not None and game.live.filling(game, number) is not None:
         return None
+    outcome("refused")  # as on the full path: nothing is saved by a GET
+    kind = kind_for(game.kind)
     return render_template(
-        kind.round_template, keep=Fragments(entry), wake=True, group=group, game=game, kind=kind, number=number
+        kind.round_template, keep=Fragments(entry), wake=True, group=game.group, game=game, kind=kind, number=number
     )
 
 
@@ -293,6 +301,9 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         group, game, live, columns = group_game_live_and_last(code, game_id)
         last_and_count = _last_of(*columns)
     else:
+        page = _kept_round_form(code, game_id)
+        if page is not None:
+            return page
         group, game, live = group_game_and_live(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
@@ -300,10 +311,6 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if game.status is not GameStatus.IN_PROGRESS:
         flash(_("This game is over: no more hands to enter."))
         return redirect(game_url)
-    if request.method == "GET":
-        page = _kept_round_form(kind, group, game, live)
-        if page is not None:
-            return page
     last, count = last_and_count or _last_round_and_count(game)
     if count >= MAX_ROUNDS:
         flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))

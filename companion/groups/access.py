@@ -28,8 +28,10 @@ from companion.models import (
     Device,
     Game,
     GamePlayer,
+    GameShown,
     GameStatus,
     Group,
+    GroupShown,
     LiveEntry,
     LiveManche,
     Player,
@@ -254,6 +256,30 @@ _JOINED_GAME_LIVE_AND_LAST = _of_joined_game(
     .outerjoin(LiveManche, LiveManche.game_id == Game.id)
     .outerjoin(*LAST_ROUND_JOIN)
 ).options(_SEATS)
+#: What a kept round form is found and written out from, as plain columns: the game,
+#: its players in seat order (one row per seat), its live manche, its group.
+_SHOWN_GAME_AND_LIVE = _of_joined_game(
+    sa.select(
+        Game.id,
+        Game.kind,
+        Game.status,
+        Game.created_at,
+        Game.version,
+        Player.id,
+        Player.name,
+        LiveManche.number,
+        LiveManche.game_version,
+        LiveManche.entry,
+        Group.id,
+        Group.code,
+        Group.name,
+    )
+    .select_from(Game)
+    .outerjoin(LiveManche, LiveManche.game_id == Game.id)
+    .outerjoin(GamePlayer, GamePlayer.game_id == Game.id)
+    .outerjoin(Player, Player.id == GamePlayer.player_id)
+    .order_by(GamePlayer.seat)
+)
 #: The same, with how many devices still have the names a kept game page shows.
 _JOINED_GAME_NAMED = _of_joined_game(sa.select(Game, Group, STILL_NAMED, Device)).options(_SEATS)
 #: Only the version of such a game, and the device (a live page's poll).
@@ -308,6 +334,25 @@ def group_game_live_and_last(
     game, number, version, entry, *last, group, _device = _joined_game(_JOINED_GAME_LIVE_AND_LAST, code, game_id)
     live = LiveEntry(number, version, entry) if number is not None else None
     return group, game, live, (last[0], last[1], last[2], int(last[3] or 0))
+
+
+def game_shown(code: str, game_id: int) -> GameShown | None:
+    """Game ``game_id`` of the group of code ``code`` this device joined, with its live
+    manche, as plain columns in one query (what a kept round form is written out from);
+    None when the device did not join the group or there is no such game: the page's
+    full path then answers as ever (the join page, a refusal, a 404)."""
+    token = _token()
+    if token is None:
+        return None
+    values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
+    rows = db.session.execute(_SHOWN_GAME_AND_LIVE, values).all()
+    if not rows:
+        return None
+    first = rows[0]
+    names = tuple((str(row[5]), row[6]) for row in rows if row[5] is not None)
+    live = LiveEntry(first[7], first[8], first[9]) if first[7] is not None else None
+    group = GroupShown(first[10], first[11], first[12])
+    return GameShown(first[0], first[1], first[2], first[3], first[4], names, group, live)
 
 
 def game_version(code: str, game_id: int) -> int:

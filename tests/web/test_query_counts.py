@@ -208,20 +208,29 @@ def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: 
     """A count of queries does not see a query that reads every group's games: SQLite's
     plan of each joined query of the home page, the group page, a game page seen again
     (its game with the names of the devices it shows) and the round form (its game with
-    the live manche; its last round; sent, all of them together) searches by key or
-    index, and scans no table whole (a small derived row may be)."""
+    the live manche, as objects or, kept, as plain columns; its last round; sent, all of
+    them together) searches by key or index, and scans no table whole (a small derived
+    row may be)."""
     from companion.games.routes import _LAST_ROUND_AND_COUNT
     from companion.groups.access import (
         _JOINED_GAME_AND_LIVE,
         _JOINED_GAME_LIVE_AND_LAST,
         _JOINED_GAME_NAMED,
         _JOINED_TABLES,
+        _SHOWN_GAME_AND_LIVE,
     )
     from companion.watch import _GROUP_STATE
 
     table = small_table(client)
     tables = set(db.metadata.tables)
-    joined = (_JOINED_TABLES, _GROUP_STATE, _JOINED_GAME_AND_LIVE, _JOINED_GAME_NAMED, _JOINED_GAME_LIVE_AND_LAST)
+    joined = (
+        _JOINED_TABLES,
+        _GROUP_STATE,
+        _JOINED_GAME_AND_LIVE,
+        _SHOWN_GAME_AND_LIVE,
+        _JOINED_GAME_NAMED,
+        _JOINED_GAME_LIVE_AND_LAST,
+    )
     for query in (*joined, _LAST_ROUND_AND_COUNT):
         # Each parameter's value is its name (the plan does not depend on it); a kept
         # page's devices, one pair. The text is the one the driver receives.
