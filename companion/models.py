@@ -384,6 +384,8 @@ class GameShown(NamedTuple):
     names: tuple[tuple[str, str], ...]
     group: GroupShown
     live: LiveEntry | None
+    #: How many of the devices a kept game page names still bear those names.
+    named: int | None = None
 
 
 class LiveEntry(NamedTuple):

@@ -28,11 +28,10 @@ from companion.groups.access import (
     group_and_game,
     group_for,
     group_game_and_live,
-    group_game_and_named,
     group_game_live_and_last,
 )
 from companion.i18n import current_lang
-from companion.models import Game, GameChange, GamePlayer, GameShown, GameStatus, Group, Round, utcnow
+from companion.models import Game, GameChange, GamePlayer, GameShown, GameStatus, Group, GroupShown, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
@@ -166,36 +165,23 @@ def show(code: str, game_id: int) -> str:
 
     What it shows of the game is kept (``companion.pagecache``) per game version,
     language and page of rounds, with the players' names: the next phone to open the
-    same version reads one query (the game, its players, the device, and whether the
-    devices it names still bear those names) and writes out the kept parts."""
+    same version reads one query (the game and its players as plain columns, the device,
+    and whether the devices it names still bear those names) and writes out the kept
+    parts."""
 
     wanted = plain_int(request.args.get("upto", ""), 1, MAX_ROUNDS)
     key = ("game", game_id, current_lang(), wanted, request.script_root)
     cache = page_cache()
-    # The devices a kept page names are asked about in the game's own query.
     peeked = cache.peek(key)
-    group, game, named = group_game_and_named(code, game_id, peeked.devices if peeked is not None else {})
+    if peeked is not None:
+        kept = _kept_game_page(code, game_id, key, peeked)
+        if kept is not None:
+            return kept
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     names = _names(game)
     stamp = (game.version, tuple(names.items()))
-    entry = cache.get(key, stamp)
-    renamed = (
-        entry is not None
-        and entry.devices
-        and not (named == len(entry.devices) if entry is peeked else same_devices(entry.devices))
-    )
-    if renamed:
-        entry = None
-    page = {
-        "group": group,
-        "game": game,
-        "kind": kind,
-        "wake": True,
-        "watch_url": url_for("watch.game", code=group.code, game_id=game.id),
-        "watch_token": game_token(game.version),
-    }
-    if entry is not None:
-        return render_template(kind.game_template, keep=Fragments(entry), **entry.extra, **page)
+    page = _game_page(group, game, kind)
     count = _round_count(game)
     upto = wanted if wanted is not None and wanted <= count else count
     shown = list(
@@ -226,6 +212,37 @@ def show(code: str, game_id: int) -> str:
     devices = device_names([rnd.device for rnd in shown] + [change.device for change in changes])
     cache.put(key, Entry(stamp, keep.made, devices, {"round_count": count}))
     return html
+
+
+def _game_page(group: Group | GroupShown, game: Game | GameShown, kind: GameKind) -> dict[str, Any]:
+    """What a game page shows outside its kept parts: the game, its group, the watch."""
+    return {
+        "group": group,
+        "game": game,
+        "kind": kind,
+        "wake": True,
+        "watch_url": url_for("watch.game", code=group.code, game_id=game.id),
+        "watch_token": game_token(game.version),
+    }
+
+
+def _kept_game_page(code: str, game_id: int, key: Hashable, peeked: Entry) -> str | None:
+    """The game page as kept under ``key`` (``peeked``: the entry found there), written
+    out again from the game read as plain columns, with whether the devices the entry
+    names still bear those names, in one query; None when it no longer stands (another
+    version, other names) or the game is not to be found here (the full path answers)."""
+    game = game_shown(code, game_id, peeked.devices)
+    if game is None:
+        return None
+    entry = page_cache().get(key, (game.version, game.names))
+    if entry is None:
+        return None
+    if entry.devices and not (game.named == len(entry.devices) if entry is peeked else same_devices(entry.devices)):
+        return None  # a device renamed since
+    kind = kind_for(game.kind)
+    return render_template(
+        kind.game_template, keep=Fragments(entry), **entry.extra, **_game_page(game.group, game, kind)
+    )
 
 
 def _round_page(

@@ -256,32 +256,40 @@ _JOINED_GAME_LIVE_AND_LAST = _of_joined_game(
     .outerjoin(LiveManche, LiveManche.game_id == Game.id)
     .outerjoin(*LAST_ROUND_JOIN)
 ).options(_SEATS)
-#: What a kept round form is found and written out from, as plain columns: the game,
-#: its players in seat order (one row per seat), its live manche, its group.
-_SHOWN_GAME_AND_LIVE = _of_joined_game(
-    sa.select(
-        Game.id,
-        Game.kind,
-        Game.status,
-        Game.created_at,
-        Game.version,
-        Player.id,
-        Player.name,
-        LiveManche.number,
-        LiveManche.game_version,
-        LiveManche.entry,
-        Group.id,
-        Group.code,
-        Group.name,
-    )
-    .select_from(Game)
-    .outerjoin(LiveManche, LiveManche.game_id == Game.id)
-    .outerjoin(GamePlayer, GamePlayer.game_id == Game.id)
-    .outerjoin(Player, Player.id == GamePlayer.player_id)
-    .order_by(GamePlayer.seat)
+#: What a kept page (a game page, a round form) is found and written out from, as
+#: plain columns: the game, its players in seat order (one row per seat), its live
+#: manche, its group; then how many devices still bear the names a kept game page shows
+#: (:data:`~companion.pagecache.STILL_NAMED`; in ``_SHOWN_GAME_NAMED`` only).
+_SHOWN_COLUMNS = (
+    Game.id,
+    Game.kind,
+    Game.status,
+    Game.created_at,
+    Game.version,
+    Player.id,
+    Player.name,
+    LiveManche.number,
+    LiveManche.game_version,
+    LiveManche.entry,
+    Group.id,
+    Group.code,
+    Group.name,
 )
-#: The same, with how many devices still have the names a kept game page shows.
-_JOINED_GAME_NAMED = _of_joined_game(sa.select(Game, Group, STILL_NAMED, Device)).options(_SEATS)
+
+
+def _shown(*columns: Any) -> sa.Select[Any]:
+    return _of_joined_game(
+        sa.select(*_SHOWN_COLUMNS, *columns)
+        .select_from(Game)
+        .outerjoin(LiveManche, LiveManche.game_id == Game.id)
+        .outerjoin(GamePlayer, GamePlayer.game_id == Game.id)
+        .outerjoin(Player, Player.id == GamePlayer.player_id)
+        .order_by(GamePlayer.seat)
+    )
+
+
+_SHOWN_GAME_AND_LIVE = _shown()
+_SHOWN_GAME_NAMED = _shown(STILL_NAMED)
 #: Only the version of such a game, and the device (a live page's poll).
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
@@ -310,15 +318,6 @@ def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
     return group, game
 
 
-def group_game_and_named(code: str, game_id: int, devices: dict[int, str]) -> tuple[Group, Game, int | None]:
-    """:func:`group_and_game`, and how many of ``devices`` (id → name) still have that
-    name, in the same query (None without devices: then nothing more is asked)."""
-    if not devices:
-        return (*group_and_game(code, game_id), None)
-    game, group, named, _device = _joined_game(_JOINED_GAME_NAMED, code, game_id, named=list(devices.items()))
-    return group, game, int(named)
-
-
 def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LiveEntry | None]:
     """:func:`group_and_game`, and what the game's live manche says of itself (None
     without one), in the same query."""
@@ -336,23 +335,28 @@ def group_game_live_and_last(
     return group, game, live, (last[0], last[1], last[2], int(last[3] or 0))
 
 
-def game_shown(code: str, game_id: int) -> GameShown | None:
+def game_shown(code: str, game_id: int, devices: dict[int, str] | None = None) -> GameShown | None:
     """Game ``game_id`` of the group of code ``code`` this device joined, with its live
-    manche, as plain columns in one query (what a kept round form is written out from);
-    None when the device did not join the group or there is no such game: the page's
-    full path then answers as ever (the join page, a refusal, a 404)."""
+    manche, as plain columns in one query (what a kept page is written out from), and
+    how many of ``devices`` (id → name) still bear that name (``named``; None without
+    devices). None when the device did not join the group or there is no such game: the
+    page's full path then answers as ever (the join page, a refusal, a 404)."""
     token = _token()
     if token is None:
         return None
-    values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
-    rows = db.session.execute(_SHOWN_GAME_AND_LIVE, values).all()
+    values: dict[str, Any] = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
+    if devices:
+        rows = db.session.execute(_SHOWN_GAME_NAMED, values | {"named": list(devices.items())}).all()
+    else:
+        rows = db.session.execute(_SHOWN_GAME_AND_LIVE, values).all()
     if not rows:
         return None
     first = rows[0]
     names = tuple((str(row[5]), row[6]) for row in rows if row[5] is not None)
     live = LiveEntry(first[7], first[8], first[9]) if first[7] is not None else None
     group = GroupShown(first[10], first[11], first[12])
-    return GameShown(first[0], first[1], first[2], first[3], first[4], names, group, live)
+    named = int(first[13]) if devices else None
+    return GameShown(first[0], first[1], first[2], first[3], first[4], names, group, live, named)
 
 
 def game_version(code: str, game_id: int) -> int:
