@@ -19,7 +19,9 @@ from companion.main import bp
 def home() -> str:
     """The groups this device has joined with their games in progress, and ways to
     create or join one."""
-    return render_template("home.html", groups=joined_groups(), join_form=JoinForm(), kinds=list(KINDS.values()))
+    # The join form is drawn once per language (pagecache.once): its class is passed,
+    # built only then; the page's CSRF token is written at every request.
+    return render_template("home.html", groups=joined_groups(), join_form=JoinForm, kinds=list(KINDS.values()))
 
 
 def _back() -> str:
