@@ -303,6 +303,8 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         items: Sequence[object] = [c for c in _SEPARATORS.split(cards) if c]
+    elif isinstance(cards, list | tuple):  # JSON's lists: no abstract type to ask
+        items = cards
     elif isinstance(cards, Iterable) and not isinstance(cards, Mapping):
         items = list(cards)
     else:
