@@ -270,9 +270,12 @@ class Game(db.Model):
     """
 
     __tablename__ = "games"
+    #: A season's games, latest first (the season page's games, a page at a time): read
+    #: in index order, not sorted whole, however many games the season holds.
+    __table_args__ = (sa.Index("ix_games_season_id_created_at", "season_id", "created_at", "id"),)
 
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
-    season_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("seasons.id", ondelete="CASCADE"), index=True)
+    season_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("seasons.id", ondelete="CASCADE"))
     kind: so.Mapped[str] = so.mapped_column(sa.String(20))
     rules: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON, default=dict)
     #: Other settings of the kind (a first dealer…), as its setup form gives them.

@@ -257,3 +257,26 @@ def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: 
         scanned = [step for step in plan if step.startswith("SCAN") and step.split()[1] in tables]
         assert not scanned and any(step.startswith("SEARCH") for step in plan), (query, plan)
     assert table.games
+
+
+@pytest.mark.parametrize("db_kind", ["sqlite"], indirect=True)
+def test_a_seasons_latest_games_are_read_in_index_order(app: Flask, client: FlaskClient) -> None:
+    """The season page lists its games latest first, a page at a time: SQLite reads them
+    in the order of the index on (season, creation), and sorts nothing however many games
+    the season holds (``USE TEMP B-TREE`` would be a sort of them all)."""
+    table = small_table(client)
+    sent: list[tuple[str, object]] = []
+
+    def keep(conn: object, cursor: object, statement: str, parameters: object, *_rest: object) -> None:
+        sent.append((statement, parameters))
+
+    sa.event.listen(db.engine, "before_cursor_execute", keep)
+    try:
+        assert client.get(table.urls()["season standings"]).status_code == 200
+    finally:
+        sa.event.remove(db.engine, "before_cursor_execute", keep)
+    statement, parameters = next((s, p) for s, p in sent if "ORDER BY games.created_at DESC" in s)
+    raw = db.session.connection().connection.dbapi_connection
+    plan = [row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {statement}", parameters).fetchall()]
+    assert any("ix_games_season_id_created_at" in step for step in plan), plan
+    assert not any("TEMP B-TREE" in step for step in plan), plan
