@@ -14,6 +14,7 @@ from flask import Flask
 from companion import charts
 from companion.extensions import db
 from companion.models import Game
+from companion.pagecache import page_cache
 from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
 from tests.web.test_transfer import _deal, _hand, _manche, _start, build_group, fr
 
@@ -136,6 +137,7 @@ def test_the_game_page_reads_every_round_in_one_query_whatever_their_number(app,
     for number in range(1, 31):
         _hand(client, group, game, number, ann if number % 2 else bob, **{str(bob.id if number % 2 else ann.id): "9"})
         if number in (3, 30):
+            page_cache().clear()  # drawn afresh both times (a copy kept at an older version is one query more)
             with count_queries() as statements:
                 assert client.get(url).status_code == 200
             counts[number] = statements
