@@ -22,6 +22,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # Before any route is added: ids in addresses stay within the database's integers.
+    app.url_map.converters["int"] = security.DatabaseInt
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=config.database_url(app.instance_path),
         SECRET_KEY=config.secret_key(app.instance_path),

@@ -7,7 +7,9 @@
   Never set it higher than the proxies really there: a client could then choose
   the address it is throttled under.
 - **Addresses.** A path or query string holding text no database stores (NUL, a
-  control character, a lone surrogate) leads nowhere: 404, before any view runs.
+  control character, a lone surrogate) leads nowhere: 404, before any view runs; so
+  does an id in a path past what the database's integer columns hold
+  (:class:`DatabaseInt`).
 - **Headers.** A Content-Security-Policy without ``unsafe-inline`` (scripts,
   styles and images only from this site; no framing), ``nosniff``, a
   same-origin referrer policy and a Permissions-Policy that turns off what the
@@ -28,6 +30,7 @@ from flask import Flask, Request, abort, g, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from companion.forms import storable
@@ -64,6 +67,16 @@ HEADERS = tuple(
 API_PREFIX = "/api/"
 #: An unchanged session cookie is signed again (and its lifetime renewed) once this old.
 RESIGN_AFTER = timedelta(days=1)
+
+
+class DatabaseInt(IntegerConverter):
+    """``<int:…>`` in the app's addresses: a whole number the database's integer
+    columns hold (at most 2³¹ − 1). A larger one matches no route (404) instead of
+    reaching a query that SQLite or PostgreSQL would refuse (a 500)."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
 
 
 class SessionInterface(SecureCookieSessionInterface):

@@ -455,6 +455,21 @@ def test_cookies_are_httponly_lax_and_secure_over_https(app: Flask) -> None:
     assert all("Secure" in c for c in r.headers.getlist("Set-Cookie"))
 
 
+def test_an_id_past_the_databases_integers_leads_nowhere(client: FlaskClient) -> None:
+    """An id in an address larger than an integer column holds is a 404 (on PostgreSQL
+    the query would be refused, on SQLite the driver would overflow: a 500 either way)."""
+    group = create_group(client)
+    ann, bob = add_players(client, group, "Ann", "Bob")
+    game_id = start_crapouille(client, group, [ann, bob])
+    base = f"/g/{group.code}/games"
+    assert client.get(f"{base}/{game_id}").status_code == 200
+    for big in ("2147483648", "99999999999999999999"):
+        for path in (f"{base}/{big}", f"{base}/{big}/rounds/new", f"{base}/{game_id}/rounds/{big}/edit"):
+            assert client.get(path).status_code == 404, path
+        assert client.post(f"{base}/{big}/rounds/new", data={"round": "1"}).status_code == 404
+    assert client.get(f"{base}/2147483647").status_code == 404  # the largest id: looked for, not found
+
+
 def test_an_unchanged_session_cookie_is_signed_again_once_a_day(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
