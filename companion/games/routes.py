@@ -97,6 +97,13 @@ def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State
     return result if result is not None else kind.initial_state(game)
 
 
+def _stamp(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """What a kept page of ``game`` was drawn from: its version and its players' names
+    in seat order, read as objects or as plain columns (``GameShown``) alike."""
+    names = game.names if isinstance(game, GameShown) else tuple(_names(game).items())
+    return game.version, names
+
+
 def _first_up(text: str) -> str:
     """« la donne 3 » → « La donne 3 » (the start of a sentence)."""
     return text[:1].upper() + text[1:]
@@ -180,7 +187,7 @@ def show(code: str, game_id: int) -> str:
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     names = _names(game)
-    stamp = (game.version, tuple(names.items()))
+    stamp = _stamp(game)
     page = _game_page(group, game, kind)
     count = _round_count(game)
     upto = wanted if wanted is not None and wanted <= count else count
@@ -234,7 +241,7 @@ def _kept_game_page(code: str, game_id: int, key: Hashable, peeked: Entry) -> st
     game = game_shown(code, game_id, peeked.devices)
     if game is None:
         return None
-    entry = page_cache().get(key, (game.version, game.names))
+    entry = page_cache().get(key, _stamp(game))
     if entry is None:
         return None
     if entry.devices and not (game.named == len(entry.devices) if entry is peeked else same_devices(entry.devices)):
@@ -278,8 +285,7 @@ def _round_form_kept(game: Game | GameShown) -> tuple[Hashable, Hashable]:
     players' names, which are all it is drawn from besides the game's fixed rules. The
     version also stands for its rounds: their number and the state they left."""
     key = ("round form", game.id, game.created_at, current_lang(), request.script_root)
-    names = game.names if isinstance(game, GameShown) else tuple(_names(game).items())
-    return key, (game.version, names)
+    return key, _stamp(game)
 
 
 def _kept_round_form(code: str, game_id: int) -> str | None:

@@ -294,15 +294,14 @@ _SHOWN_GAME_NAMED = _shown(STILL_NAMED)
 _JOINED_VERSION = _of_joined_game(sa.select(Game.version, Device).select_from(Game))
 
 
-def _joined_game(query: sa.Select[Any], code: str, game_id: int, **extra: object) -> sa.Row[Any]:
+def _joined_game(query: sa.Select[Any], code: str, game_id: int) -> sa.Row[Any]:
     """The row of ``query`` (built by :func:`_of_joined_game`, this device's record last)
     for game ``game_id`` of the group of code ``code``; its device is ``g.device``. A
     device that did not join the group is treated as by :func:`group_for`; a game of
-    another group, or none, is a 404. ``extra``: the values of the query's other
-    parameters."""
+    another group, or none, is a 404."""
     token = _token()
     if token is not None:
-        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token), **extra}
+        values = {"game_id": game_id, "code": code.upper(), "token_hash": token_hash(token)}
         found = db.session.execute(query, values).unique().first()
         if found is not None:
             g.device = found[-1]
