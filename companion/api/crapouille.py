@@ -35,7 +35,7 @@ def check(body: dict[str, Any], lang: str) -> dict[str, Any]:
     players = fields.names(state, "players", "state.players")
     direction = state.get("direction", 1)
     if direction not in (1, -1) or isinstance(direction, bool) or not isinstance(direction, int):
-        raise RulesError(Text("Le sens vaut 1 ou -1.", "The direction is 1 or -1."), "state.direction")
+        raise RulesError(Text("Le sens vaut 1 ou −1.", "The direction is 1 or −1."), "state.direction")
     pile = _cards(fields.required(state, "pile", "state.pile"), "state.pile")
     asked = _suit(state.get("asked"), "state.asked")
     turn = fields.name(state, "turn", "state.turn")

@@ -23,7 +23,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.api.compiled import compile_schema
 from companion.api.schemas import REQUESTS, Message, message_for
-from companion.rules.i18n import LANGS, RulesError, Text
+from companion.rules.i18n import LANGS, RulesError, Text, number
 
 
 class BodyError(RulesError):
@@ -354,7 +354,7 @@ def _generic(error: ValidationError) -> Text:
     if keyword == "type":
         return _expected_type(error.validator_value)
     if keyword in ("minimum", "maximum"):
-        low, high = schema.get("minimum"), schema.get("maximum")
+        low, high = (_number(schema.get(bound)) for bound in ("minimum", "maximum"))
         if low is not None and high is not None:
             return Text(
                 f"Un nombre entier de {low} à {high} est attendu.", f"A whole number from {low} to {high} is expected."
@@ -373,6 +373,11 @@ def _generic(error: ValidationError) -> Text:
         shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in allowed)
         return Text(f"Valeur impossible ; valeurs possibles : {shown}.", f"Impossible value; possible values: {shown}.")
     return Text("Cette valeur n’a pas la forme attendue.", "This value does not have the expected form.")
+
+
+def _number(value: object) -> object:
+    """A schema's bound for a sentence: a negative whole number with the minus sign (−1)."""
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def _expected_type(types: str | list[str]) -> Text:

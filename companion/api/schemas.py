@@ -681,7 +681,7 @@ def _crapouille_check() -> Schema:
                 "players": _crapouille_players("Seat order, clockwise."),
                 "direction": explained(
                     {"type": "integer", "enum": [1, -1], "description": "1 clockwise, -1 after an odd number of 10s."},
-                    Text("Le sens vaut 1 ou -1.", "The direction is 1 or -1."),
+                    Text("Le sens vaut 1 ou −1.", "The direction is 1 or −1."),
                 ),
                 "pile": cards(
                     "crapouille", at_least_one=True, description="Played cards, oldest first (the starting card first)."
@@ -778,7 +778,7 @@ def _check_answer(rules: Iterable[Any], effects: Iterable[Any], extra: dict[str,
                 "type": "array",
                 "items": {"type": "string"},
                 "description": "What the legal move leads to, in the table's words and the request's language "
-                "(« Le pli est pour toi, tu rejoues. », « À Bob de jouer. »); empty when illegal.",
+                "(« Le pli est pour vous, vous rejouez. », « À Bob de jouer. »); empty when illegal.",
             },
             **extra,
         },

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
-from companion.rules.i18n import Lang, RulesError, Text
+from companion.rules.i18n import Lang, RulesError, Text, in_words
 
 
 class Suit(StrEnum):
@@ -350,7 +350,7 @@ class Deck:
     >>> deck.check(parse_cards("8h 8h 8h"))
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardError: Il n’y a que 2 × 8♥ dans le jeu.
+    companion.rules.cards.CardError: Il n’y a que deux 8♥ dans le jeu.
     """
 
     counts: Mapping[Card, int]
@@ -410,7 +410,7 @@ class Deck:
         >>> Deck.french().check_together({"Ann": parse_cards("2h 3h"), "Bob": parse_cards("4h 2h")})
         Traceback (most recent call last):
         ...
-        companion.rules.cards.CardError: Il n’y a que 1 × 2♥ dans le jeu.
+        companion.rules.cards.CardError: Il n’y a qu’un 2♥ dans le jeu.
         """
         so_far: list[Card] = []
         for key, cards in groups.items():
@@ -430,30 +430,43 @@ class Deck:
             if card.is_joker and self.jokers_any_colour:
                 jokers += 1
                 if jokers > self.joker_limit:
-                    raise CardError(
-                        Text(
-                            f"Il n’y a que {self.joker_limit} jokers dans le jeu.",
-                            f"The deck has only {self.joker_limit} jokers.",
-                        ),
-                        f"[{i}]",
-                    )
+                    raise CardError(self.too_many(card), f"[{i}]")
             elif seen[card] > self.counts.get(card, 0):
-                limit = self.counts.get(card, 0)
-                if limit == 0:
-                    raise CardError(
-                        Text(
-                            f"La carte {card.display('fr')} n’est pas dans ce jeu.",
-                            f"The card {card.display('en')} is not in this deck.",
-                        ),
-                        f"[{i}]",
-                    )
-                raise CardError(
-                    Text(
-                        f"Il n’y a que {limit} × {card.display('fr')} dans le jeu.",
-                        f"The deck has only {limit} × {card.display('en')}.",
-                    ),
-                    f"[{i}]",
-                )
+                raise CardError(self.too_many(card), f"[{i}]")
+
+    def too_many(self, card: Card) -> Text:
+        """Why ``card`` cannot be there once more: the deck has no such card, or has only
+        so many (« Il n’y a qu’un 5♥ dans le jeu. », « que deux 8♥ », « qu’un joker »).
+
+        >>> deck = Deck.french(decks=2, jokers=4, jokers_any_colour=True)
+        >>> [deck.too_many(Card.parse(c)).fr for c in ("8h", "RJ")]
+        ['Il n’y a que deux 8♥ dans le jeu.', 'Il n’y a que quatre jokers dans le jeu.']
+        >>> [Deck.french(jokers=2).too_many(Card.parse(c)).fr for c in ("Qs", "As", "RJ")]
+        ['Il n’y a qu’une D♠ dans le jeu.', 'Il n’y a qu’un A♠ dans le jeu.', 'Il n’y a qu’un joker rouge dans le jeu.']
+        >>> Deck.french(jokers=1, jokers_any_colour=True).too_many(Card.parse("BJ")).en
+        'The deck has only one joker.'
+        """
+        limit = self.limit(card)
+        if limit == 0:
+            return Text(
+                f"La carte {card.display('fr')} n’est pas dans ce jeu.",
+                f"The card {card.display('en')} is not in this deck.",
+            )
+        if card.is_joker and self.jokers_any_colour:
+            fr, en, feminine = ("joker", "jokers"), ("joker", "jokers"), False
+        elif card.is_joker:
+            colour = {"fr": "rouge" if card.joker == "R" else "noir", "en": "red" if card.joker == "R" else "black"}
+            fr = (f"joker {colour['fr']}", f"jokers {colour['fr']}s")
+            en = (f"{colour['en']} joker", f"{colour['en']} jokers")
+            feminine = False
+        else:
+            fr = (card.display("fr"), card.display("fr"))  # « un 8♥, deux 8♥ »
+            en = (card.display("en"), card.display("en"))
+            feminine = card.rank is Rank.QUEEN or card.trump == 0
+        return Text(
+            f"Il n’y a que {in_words(limit, 'fr', feminine)} {fr[limit > 1]} dans le jeu.",
+            f"The deck has only {in_words(limit, 'en')} {en[limit > 1]}.",
+        )
 
 
 # --- Cards as people type them on a page --------------------------------------------

@@ -230,7 +230,7 @@ class Pile:
         if len(set(names)) != len(names):
             raise RulesError(Text("Un joueur figure deux fois.", "A player is listed twice."), "players")
         if self.direction not in (1, -1) or isinstance(self.direction, bool):
-            raise RulesError(Text("Le sens vaut 1 ou -1.", "The direction is 1 or -1."), "direction")
+            raise RulesError(Text("Le sens vaut 1 ou −1.", "The direction is 1 or −1."), "direction")
         if not self.pile:
             raise RulesError(
                 Text("Le talon retourné a au moins la carte de départ.", "The pile holds at least the starting card."),

@@ -948,7 +948,7 @@ class Table:
         >>> Table.from_state(dict(state, trick=[{"player": "Ann", "cards": "7h 7h"}]), Rules())
         Traceback (most recent call last):
         ...
-        companion.rules.i18n.RulesError: Il n’y a que 1 × 7♥ dans le jeu.
+        companion.rules.i18n.RulesError: Il n’y a qu’un 7♥ dans le jeu.
         """
         if not isinstance(state, Mapping):
             raise RulesError(Text("L’état de la table est un objet.", "The state must be an object."), field="state")
@@ -986,7 +986,7 @@ class Table:
                 seen[key] += 1
                 if seen[key] > table.deck.limit(card):
                     where = "laid" if play.laid is not None else "cards"
-                    raise RulesError(_too_many(card, table.deck), field=f"state.trick[{i}].{where}[{k}]")
+                    raise RulesError(table.deck.too_many(card), field=f"state.trick[{i}].{where}[{k}]")
             if play.player in out and last_play.get(play.player) == i:
                 play = replace(play, last=True)
             if play.last and play.player not in out:
@@ -1174,7 +1174,7 @@ class Table:
             key = _count_key(card, self.deck)
             seen[key] += 1
             if seen[key] > self.deck.limit(card):
-                raise RulesError(_too_many(card, self.deck), field=f"move.{'laid' if play.laid else 'cards'}[{i}]")
+                raise RulesError(self.deck.too_many(card), field=f"move.{'laid' if play.laid else 'cards'}[{i}]")
 
     def _problem(self, play: Play) -> tuple[RuleId, Text] | None:
         """The rule that forbids ``play`` with its reason, or ``None``; ``turn`` comes first."""
@@ -1489,19 +1489,6 @@ def _real_cards(play: Play) -> tuple[Card, ...]:
 
 def _count_key(card: Card, deck: Deck) -> object:
     return "joker" if card.is_joker and deck.jokers_any_colour else card
-
-
-def _too_many(card: Card, deck: Deck) -> Text:
-    limit = deck.limit(card)
-    if limit == 0:
-        return Text(
-            f"La carte {card.display('fr')} n’est pas dans ce jeu.",
-            f"The card {card.display('en')} is not in this deck.",
-        )
-    return Text(
-        f"Il n’y a que {limit} × {card.display('fr')} dans le jeu.",
-        f"The deck has only {limit} × {card.display('en')}.",
-    )
 
 
 def _candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:

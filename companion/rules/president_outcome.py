@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from companion.rules.cards import Card, CardError, Deck, Rank, Suit
-from companion.rules.i18n import RulesError, Text
+from companion.rules.i18n import RulesError, Text, in_words, plural
 from companion.rules.president import Rules
 
 __all__ = [
@@ -339,7 +339,7 @@ def _putsch_decided(hierarchy: Sequence[str], finish: Sequence[str], forbidden: 
         else:
             raise RulesError(
                 Text(
-                    "Il faut le premier joueur sorti pour savoir si le putsch a réussi.",
+                    "Il faut savoir qui sort en premier pour dire si le putsch a réussi.",
                     "The first player out is needed to know whether the putsch succeeded.",
                 ),
                 "finish",
@@ -571,8 +571,10 @@ def schedule_for(n: int, own: Sequence[int] | None = None) -> tuple[int, ...]:
         if len(own) > pairs:
             raise RulesError(
                 Text(
-                    f"À {n} joueurs, il n’y a que {pairs} paire(s) pour échanger.",
-                    f"With {n} players there are only {pairs} pair(s) to exchange.",
+                    f"À {n} joueurs, il n’y a que {in_words(pairs, 'fr', feminine=True)} "
+                    f"{'paire' if pairs == 1 else 'paires'} pour échanger.",
+                    f"With {n} players there {'is' if pairs == 1 else 'are'} only {in_words(pairs, 'en')} "
+                    f"{'pair' if pairs == 1 else 'pairs'} to exchange.",
                 ),
                 "rules.schedule",
             )
@@ -597,7 +599,8 @@ def exchange_schedule(rules: Rules, n: int) -> tuple[int, ...]:
     >>> exchange_schedule(Rules(), 11)
     Traceback (most recent call last):
     ...
-    companion.rules.i18n.RulesError: À 11 joueurs, chacun reçoit 4 cartes : impossible d’en donner 5. Il faut 2 jeux.
+    companion.rules.i18n.RulesError: À 11 joueurs, la donne est de 4 cartes par personne : impossible d’en donner 5.
+    Il faut 2 jeux.
     >>> exchange_schedule(Rules(decks=2), 11)
     (5, 4, 3, 2, 1)
     """
@@ -606,8 +609,9 @@ def exchange_schedule(rules: Rules, n: int) -> tuple[int, ...]:
     most = max(schedule, default=0)
     if most <= dealt:
         return schedule
-    fr = f"À {n} joueurs, chacun reçoit {dealt} carte{'s' if dealt > 1 else ''} : impossible d’en donner {most}."
-    en = f"With {n} players each is dealt {dealt} card{'s' if dealt != 1 else ''}: {most} cannot be given."
+    each = plural(dealt, "carte", "cartes")
+    fr = f"À {n} joueurs, la donne est de {each} par personne : impossible d’en donner {most}."
+    en = f"With {n} players each is dealt {plural(dealt, 'card', 'cards', 'en')}: {most} cannot be given."
     if rules.schedule is not None:
         raise RulesError(Text(fr, en), "rules.schedule")
     if rules.game != "piketty" and not rules.reduced and rules.preset != "tarot":
@@ -793,11 +797,11 @@ def _rank_draws(names: list[str], draws: Mapping[str, Sequence[Card]], depth: in
     for name in names:
         cards = draws[name]
         if len(cards) <= depth:
-            tied = ", ".join(names)
+            tied = Text(", ".join(names[:-1]) + " et " + names[-1], ", ".join(names[:-1]) + " and " + names[-1])
             raise RulesError(
                 Text(
-                    f"Égalité entre {tied} : ils doivent tirer une nouvelle carte.",
-                    f"{tied} are tied: they must draw another card.",
+                    f"Égalité entre {tied.fr} : il faut tirer une nouvelle carte pour les départager.",
+                    f"{tied.en} are tied: they must draw another card.",
                 ),
                 f"draw.{name}",
             )
@@ -1002,7 +1006,7 @@ def _forbidden_finishers(
     >>> _forbidden_finishers(Rules(twos_cut=True), ("A", "B", "C"), {"A": two_h, "B": two_h})
     Traceback (most recent call last):
     ...
-    companion.rules.cards.CardError: Il n’y a que 1 × 2♥ dans le jeu.
+    companion.rules.cards.CardError: Il n’y a qu’un 2♥ dans le jeu.
     """
     deck = rules.deck(len(hierarchy))
     for name in finished_on:

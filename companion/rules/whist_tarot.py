@@ -33,7 +33,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules.cards import Card, CardError, Deck
-from companion.rules.i18n import RulesError, Text
+from companion.rules.i18n import RulesError, Text, plural
 
 __all__ = [
     "DECK",
@@ -617,7 +617,10 @@ def _illegal(rule: RuleId, reason: Text, forbidden_bid: int | None = None) -> Ve
 
 
 def _bid_range_text(cards: int) -> Text:
-    return Text(f"On annonce de 0 à {cards} plis.", f"A bid is from 0 to {cards} tricks.")
+    return Text(
+        f"On annonce de 0 à {plural(cards, 'pli', 'plis')}.",
+        f"A bid is from 0 to {plural(cards, 'trick', 'tricks', 'en')}.",
+    )
 
 
 def _excuse_text() -> Text:
@@ -684,7 +687,12 @@ def settle(
     for source, given, high, what in (
         ("stakes", stakes, STAKE, Text(f"Une mise va de 0 à {STAKE}.", f"A stake is from 0 to {STAKE}.")),
         ("bids", bids, count, _bid_range_text(count)),
-        ("tricks", tricks, count, Text(f"On fait de 0 à {count} plis.", f"Tricks taken are from 0 to {count}.")),
+        (
+            "tricks",
+            tricks,
+            count,
+            Text(f"On fait de 0 à {plural(count, 'pli', 'plis')}.", f"Tricks taken are from 0 to {count}."),
+        ),
     ):
         if not isinstance(given, Mapping):
             raise RulesError(Text("Un nombre par joueur est attendu.", "A number per player is expected."), source)

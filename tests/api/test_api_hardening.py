@@ -130,7 +130,7 @@ def test_a_chunked_body_the_server_cannot_end_is_411(api_client):
         ({**CRAPOUILLE, "move": {"player": "Bob", "card": "Js", "last": None}}, "move.last", "true ou false"),
         ({**CRAPOUILLE, "move": {"player": None, "card": "Js"}}, "move.player", "nom de joueur"),
         ({**CRAPOUILLE, "rules": None}, "rules", "objet"),
-        ({**CRAPOUILLE, "state": {**CRAPOUILLE["state"], "direction": None}}, "state.direction", "1 ou -1"),
+        ({**CRAPOUILLE, "state": {**CRAPOUILLE["state"], "direction": None}}, "state.direction", "1 ou \u22121"),
         ({**CRAPOUILLE, "state": {**CRAPOUILLE["state"], "pile": None}}, "state.pile", "liste de cartes"),
         (
             {

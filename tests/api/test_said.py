@@ -20,7 +20,7 @@ def test_a_2_wins_the_trick_and_its_player_leads_again(api_client):
     # seed 000: « Le 2 est la carte la plus forte » — laid, it ends the trick; its player leads.
     state = {"players": PLAYERS, "trick": [{"player": "Ann", "cards": ["9h"]}, {"player": "Bob", "cards": ["Kd"]}]}
     answer = check(api_client, {"game": "president", "state": state, "move": {"player": "Cid", "cards": ["2c"]}})
-    assert answer["effects"] == ["trick_won"] and answer["said"] == ["Le pli est pour toi, tu rejoues."]
+    assert answer["effects"] == ["trick_won"] and answer["said"] == ["Le pli est pour vous, vous rejouez."]
     answer = check(
         api_client, {"game": "president", "lang": "en", "state": state, "move": {"player": "Cid", "cards": ["2c"]}}
     )
@@ -80,7 +80,7 @@ def test_crapouille_an_8_asks_for_a_suit_and_a_10_reverses(api_client):
     # seed 003: the 8 lets its player name the suit; the 10 changes the direction of play.
     state = {"players": PLAYERS, "pile": ["9h"], "turn": "Bob"}
     eight = check(api_client, {"game": "crapouille", "state": state, "move": {"player": "Bob", "card": "8c"}})
-    assert "Choisis une couleur." in eight["said"]
+    assert "Choisissez une couleur." in eight["said"]
     asked = check(
         api_client, {"game": "crapouille", "state": state, "move": {"player": "Bob", "card": "8c", "asked": "s"}}
     )
@@ -93,7 +93,7 @@ def test_whist_the_dealer_s_forbidden_bid_is_announced_before_the_dealer_bids(ap
     # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 »
     state = {"players": PLAYERS, "dealer": "Dan", "cards": 5, "bids": {"Ann": 2, "Bob": 1}}
     answer = check(api_client, {"game": "whist-tarot", "state": state, "move": {"player": "Cid", "bid": 1}})
-    assert answer["said"] == ["Cid annonce 1.", "À Dan d’annoncer.", "Le donneur ne peut pas annoncer 1."]
+    assert answer["said"] == ["Cid annonce 1.", "À Dan d’annoncer.", "Dan donne et ne peut pas annoncer 1."]
     state["bids"]["Cid"] = 1
     refused = check(api_client, {"game": "whist-tarot", "state": state, "move": {"player": "Dan", "bid": 1}})
     assert refused["legal"] is False and refused["rule"] == "dealer_bid" and "1" in refused["reason"]

@@ -72,7 +72,7 @@ def test_two_decks_and_four_jokers_hold_two_copies_and_four_jokers_of_any_colour
     with pytest.raises(CardError) as err:
         deck.check(parse_cards("RJ BJ RJ BJ RJ"))
     assert err.value.field == "[4]"
-    assert "4 jokers" in err.value.text.fr
+    assert err.value.text.fr == "Il n’y a que quatre jokers dans le jeu."
 
 
 def test_one_deck_with_two_jokers_has_one_of_each_colour():

@@ -141,7 +141,7 @@ def test_the_hand_result_gives_the_final_places_once_over():
 @pytest.mark.parametrize(
     ("kwargs", "field", "words"),
     [
-        ({"hands": {"Bob": parse_cards("8h 8h"), "Cid": parse_cards("8h")}}, "hands.Cid[0]", "2 × 8♥"),
+        ({"hands": {"Bob": parse_cards("8h 8h"), "Cid": parse_cards("8h")}}, "hands.Cid[0]", "que deux 8♥"),
         ({"hands": {"Bob": "8h 8x", "Cid": "3c"}}, "hands.Bob[1]", "Carte inconnue"),
         ({"hands": {"Bob": "8h"}}, "hands.Cid", "Il manque"),
         ({"hands": {"Bob": "8h"}, "points": {"Bob": 3, "Cid": 2}}, "points.Bob", "pas les deux"),
