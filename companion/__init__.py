@@ -50,12 +50,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
 
     from companion import i18n
+    from companion.clock import select_timezone
     from companion.i18n import select_locale
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     i18n.init_app(app)  # templates' sentences: the request's catalog looked up once
 
     from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, urls, watch
@@ -76,9 +77,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
     lean.init_app(app)  # the rules API's plain requests, answered before Flask sees them
 
-    from flask_babel import format_datetime
+    from flask_babel import format_datetime, format_time
 
-    from companion.games.kinds import kind_name, status_name
+    from companion.clock import local_iso_here
+    from companion.games.kinds import kind_name, round_count_of, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
     from companion.pagecache import fixed, once
@@ -89,9 +91,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         current_lang=current_lang,
         current_theme=current_theme,
         kind_name=kind_name,
+        round_count_of=round_count_of,
         status_name=status_name,
         format_date=format_day,
         format_datetime=format_datetime,
+        format_time=format_time,
+        local_iso=local_iso_here,
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
         fixed=fixed,

@@ -59,6 +59,12 @@ COLOURS = 6
 DASHES = ("", "8 4", "2 4", "12 4 2 4")
 #: Beyond this many points a series shows markers only every few points (and at its end).
 MARKERS_MAX = 24
+#: A label's width is estimated at this many ``FONT`` units per character (digits are
+#: 0.55–0.64 em wide in the common sans-serif faces, DejaVu Sans the widest), and
+#: labels along the x axis keep this gap between them, and this margin from the edges.
+CHAR_EM = 0.65
+LABEL_GAP = 8
+EDGE = 1
 
 
 Point = tuple[float, float]
@@ -67,10 +73,16 @@ SeriesData = tuple[str, Sequence[Point]]
 
 @dataclass(frozen=True)
 class Tick:
-    """A tick of an axis: its position in the drawing and its label."""
+    """A tick of an axis: its position in the drawing and its label.
+
+    ``text_at`` and ``anchor`` place an x tick's label (SVG ``x`` and ``text-anchor``):
+    centred under its tick, or, near an edge of the drawing, flush with that edge so
+    that it is never cut (« 26/11/2026 » at the last tick)."""
 
     at: float
     label: str
+    text_at: float | None = None
+    anchor: str = "middle"
 
 
 @dataclass(frozen=True)
@@ -172,6 +184,48 @@ def nice_ticks(low: float, high: float, most: int = 6, whole: bool = False) -> l
     return ticks
 
 
+def text_width(label: str, size: float = FONT) -> float:
+    """The estimated width of ``label`` written ``size`` units high (generous: a label
+    is placed so that even a wider face keeps it inside the drawing)."""
+    return len(label) * size * CHAR_EM
+
+
+def _placed(at: float, label: str) -> tuple[float, str, float, float]:
+    """Where the label of an x tick at ``at`` goes: ``(x, anchor, left, right)``, centred
+    under the tick unless that would cut it at an edge of the drawing, then flush with it."""
+    width = text_width(label)
+    if at - width / 2 < EDGE:
+        return EDGE, "start", EDGE, EDGE + width
+    if at + width / 2 > WIDTH - EDGE:
+        return WIDTH - EDGE, "end", WIDTH - EDGE - width, WIDTH - EDGE
+    return at, "middle", at - width / 2, at + width / 2
+
+
+def x_ticks(ticks: Sequence[tuple[float, str]]) -> tuple[Tick, ...]:
+    """The x axis's ticks ``(position, label)``, from left to right, with labels that all
+    fit in the drawing and never overlap: the first and the last always shown, a tick
+    in between only if its label clears its neighbours (dates are wider than numbers).
+
+    >>> [(t.label, t.anchor, t.text_at) for t in x_ticks([(44, "25/11/2026"), (344, "26/11/2026")])]
+    [('25/11/2026', 'start', 1), ('26/11/2026', 'end', 357)]
+    >>> [t.label for t in x_ticks([(44 + 40 * i, f"0{i}/11/2026") for i in range(8)])]
+    ['00/11/2026', '03/11/2026', '07/11/2026']
+    >>> [(t.label, t.anchor) for t in x_ticks([(44, "0"), (194, "5"), (344, "10")])]
+    [('0', 'middle'), ('5', 'middle'), ('10', 'middle')]
+    """
+    if not ticks:
+        return ()
+    placed = [(at, label, *_placed(at, label)) for at, label in ticks]
+    last = placed[-1]
+    kept = [placed[0]]
+    for tick in placed[1:-1]:
+        if tick[4] >= kept[-1][5] + LABEL_GAP and tick[5] + LABEL_GAP <= last[4]:
+            kept.append(tick)
+    if len(placed) > 1:
+        kept.append(last)
+    return tuple(Tick(at, label, x, anchor) for at, label, x, anchor, _left, _right in kept)
+
+
 def _scale(value: float, domain: tuple[float, float], span: tuple[float, float]) -> float:
     lo, hi = domain
     a, b = span
@@ -249,7 +303,9 @@ def line_chart(
     y_values = nice_ticks(min(ys), max(ys), whole=all(float(y).is_integer() for y in ys))
     y_domain = (float(y_values[0]), float(y_values[-1]))
     x_domain = (xs[0], xs[-1])
-    left, right, top, bottom = LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
+    # The values' labels end 9 units left of the axis: room for the widest (« 1500 »).
+    widest = max(text_width(number(y)) for y in y_values)
+    left, right, top, bottom = max(LEFT, math.ceil(widest) + 9 + EDGE), WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
 
     def px(x: float) -> float:
         return round(_scale(x, x_domain, (left, right)), 1)
@@ -264,7 +320,7 @@ def line_chart(
 
     whole = [x for x in xs if float(x).is_integer()]
     candidates = nice_ticks(x_domain[0], x_domain[1], most=8, whole=True) if len(whole) > 8 else whole
-    xt = tuple(Tick(px(x), x_text(x)) for x in candidates if x_domain[0] <= x <= x_domain[1])
+    xt = x_ticks([(px(x), x_text(x)) for x in candidates if x_domain[0] <= x <= x_domain[1]])
     yt = tuple(Tick(py(y), number(y)) for y in y_values)
 
     lines = []
@@ -403,17 +459,21 @@ def whist_chart(game: Game, names: dict[str, str], stake: int) -> Chart:
     )
 
 
-def president_chart(game: Game, names: dict[str, str]) -> Chart:
+def president_chart(game: Game, names: dict[str, str], draw_first: bool = False) -> Chart:
     """The running totals of points after each manche of a Président or Piketty game
-    counting points."""
+    counting points. After a card draw (``draw_first``: Piketty's « tirage », stored as
+    round 1, which scores nothing) the first manche played is manche 1 on the x axis."""
     seats = [str(p.id) for p in game.players]
     points: dict[str, list[Point]] = {p: [(0, 0)] for p in seats}
     last: dict[str, Any] = {}
     for number_, (totals,) in stored_figures(game, "totals"):
+        if draw_first and number_ == 1:
+            continue
+        shown = number_ - 1 if draw_first else number_
         totals = totals or {}
         for p in seats:
             if p in totals:
-                points[p].append((number_, int(totals[p])))
+                points[p].append((shown, int(totals[p])))
         last = totals or last
     sentences = [_("Points after each round.")]
     if last:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.extensions import db
+from companion.i18n import gettext as _
 
 
 def _messages() -> dict[int, str]:

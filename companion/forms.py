@@ -15,7 +15,6 @@ from copy import copy
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
@@ -24,6 +23,7 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import core as widgets
 
 from companion.i18n import TypesetTranslations
+from companion.i18n import gettext as _
 
 #: Characters refused in any text: C0 controls but tab, newline and carriage return,
 #: DEL, and lone surrogates (which cannot be encoded in UTF-8).

@@ -12,6 +12,8 @@ from jinja2 import pass_context
 from markupsafe import Markup
 from wtforms.i18n import messages_path as wtforms_messages
 
+from companion.rules.i18n import elide_sentence, of, to
+
 LANGUAGES = ("fr", "en")
 LANG_COOKIE = "lang"
 THEMES = ("light", "dark", "auto")
@@ -59,17 +61,30 @@ def translations() -> Any:
     return found
 
 
+def _filled(text: Any, variables: dict[str, Any]) -> Any:
+    """A sentence with its values put in; in French, elided where a value meets « de »,
+    « que »… (« Plis d’Ann »: :func:`companion.rules.i18n.elide_sentence`, the one rule of
+    the engine's sentences too). Markup stays Markup (only a space becomes ’)."""
+    filled = text % variables
+    typeset = _HYPHEN_MINUS.sub(MINUS, filled)
+    if current_lang() == "fr":
+        typeset = elide_sentence(typeset)
+    if typeset == filled:
+        return filled
+    return Markup(typeset) if isinstance(filled, Markup) else typeset
+
+
 def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's ``gettext``, the same text, through :func:`translations` (for code
     that names many things on one page: rounds, changes, charts)."""
     text = translations().ugettext(string)
-    return text % variables if variables else text  # type: ignore[no-any-return]
+    return _filled(text, variables) if variables else text  # type: ignore[no-any-return]
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """Flask-Babel's ``ngettext``, the same text, through :func:`translations`."""
     variables.setdefault("num", num)
-    return translations().ungettext(singular, plural, num) % variables  # type: ignore[no-any-return]
+    return _filled(translations().ungettext(singular, plural, num), variables)  # type: ignore[no-any-return]
 
 
 @pass_context
@@ -78,21 +93,60 @@ def _template_gettext(context: Any, string: str, **variables: Any) -> str:
     if context.eval_ctx.autoescape:
         text = Markup(text)
     # As Jinja's own "newstyle" gettext: escaped values, and always formatted ("%%" is "%").
-    return text % variables if variables or "%" in text else text  # type: ignore[no-any-return]
+    return _filled(text, variables) if variables or "%" in text else text  # type: ignore[no-any-return]
 
 
 @pass_context
 def _template_ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
     variables.setdefault("num", num)
     text = translations().ungettext(singular, plural, num)
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables  # type: ignore[no-any-return]
+    return _filled(Markup(text) if context.eval_ctx.autoescape else text, variables)  # type: ignore[no-any-return]
+
+
+MINUS = "\u2212"
+#: A hyphen standing for a minus: before a digit, not inside a word or a range (« 2025-2026 »).
+_HYPHEN_MINUS = re.compile(r"(?<![\w\-−.,/:])-(?=\d)")
+
+
+def minus(value: Any) -> Any:
+    """A negative number as French (and careful English) typography writes it, with the
+    minus sign (−1), not a hyphen; anything else as it is. Every ``{{ … }}`` of the
+    templates goes through it (Jinja's ``finalize``), and so does every value put into a
+    translated sentence; a number meant for a machine (an ``<input>``'s value, an SVG
+    coordinate) is written with ``|plain``.
+
+    >>> minus(-3), minus(2), minus(-0.5), minus("-1"), minus(True)
+    ('\u22123', 2, '\u22120.5', '-1', True)
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        return MINUS + str(-value)
+    return value
+
+
+def plain(value: Any) -> str:
+    """A number for a machine (an attribute), kept from :func:`minus`."""
+    return str(value)
+
+
+def _of(phrase: Any) -> str:
+    return of(str(phrase)) if current_lang() == "fr" else f"of {phrase}"
+
+
+def _to(phrase: Any) -> str:
+    return to(str(phrase)) if current_lang() == "fr" else f"to {phrase}"
 
 
 def init_app(app: Flask) -> None:
     """Templates' ``_()``, ``gettext()`` and ``ngettext()`` read :func:`translations`
     (after Flask-Babel's ``init_app``, whose callables look the catalog up at every call
-    through two more layers of Jinja's): the same sentences, a fraction of the cost."""
+    through two more layers of Jinja's): the same sentences, a fraction of the cost.
+
+    Every value a template writes goes through :func:`minus` (−1), and the filters
+    ``of`` and ``to`` put « de » and « à » before a name or a title, elided or contracted
+    (« d’Ann », « au Président »)."""
     app.jinja_env.globals.update(_=_template_gettext, gettext=_template_gettext, ngettext=_template_ngettext)
+    app.jinja_env.finalize = minus
+    app.jinja_env.filters.update(plain=plain, of=_of, to=_to)
 
 
 def current_theme() -> str:

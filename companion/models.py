@@ -18,12 +18,16 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from companion.collation import sorted_names
 from companion.extensions import db
 
 # Group codes avoid letters and digits that are easily confused when read aloud.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 NAME_MAX = 60
+#: A group's clock until it chooses another (an IANA name), and the longest name kept.
+DEFAULT_TIME_ZONE = "Europe/Paris"
+TIME_ZONE_MAX = 64
 
 
 def utcnow() -> datetime:
@@ -71,9 +75,15 @@ class Group(db.Model):
     name: so.Mapped[str] = so.mapped_column(sa.String(NAME_MAX))
     passphrase_hash: so.Mapped[str] = so.mapped_column(sa.String(256))
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    #: The group's clock: an IANA time zone name (``zoneinfo``). Every time shown and
+    #: every game night (``companion.games.results.night_of``) is read on it.
+    time_zone: so.Mapped[str] = so.mapped_column(
+        sa.String(TIME_ZONE_MAX), default=DEFAULT_TIME_ZONE, server_default=DEFAULT_TIME_ZONE
+    )
 
+    #: In the order they were added; shown in French order: :attr:`players_by_name`.
     players: so.Mapped[list[Player]] = so.relationship(
-        back_populates="group", order_by="Player.name", cascade="all, delete-orphan"
+        back_populates="group", order_by="Player.id", cascade="all, delete-orphan"
     )
     seasons: so.Mapped[list[Season]] = so.relationship(
         back_populates="group", order_by="Season.starts_on.desc(), Season.id.desc()", cascade="all, delete-orphan"
@@ -94,6 +104,11 @@ class Group(db.Model):
     def check_passphrase(self, passphrase: str) -> bool:
         """Whether ``passphrase`` is this group's."""
         return check_password_hash(self.passphrase_hash, passphrase)
+
+    @property
+    def players_by_name(self) -> list[Player]:
+        """The players in a French reader's order (:mod:`companion.collation`), for display."""
+        return sorted_names(self.players, key=lambda p: p.name)
 
     @property
     def current_season(self) -> Season | None:
@@ -372,6 +387,7 @@ class GroupShown(NamedTuple):
     id: int
     code: str
     name: str
+    time_zone: str = DEFAULT_TIME_ZONE
 
 
 class GameShown(NamedTuple):

@@ -19,6 +19,14 @@ outbox's way of sending what a phone kept while it was offline.
   which with :func:`companion.writes.outcome`; without a word from the view, a redirect
   is ``sent``, a 409 ``conflict`` and anything else ``refused``. The flashed messages
   of that answer go into it instead of waiting for the next page.
+- Every page of a group says, in the header ``X-Companion-State``, which state of
+  the group it shows, so that the service worker never shows offline a copy older
+  than what the phone has seen since (``static/sw.js``, ``stale``): ``CODE/ID N`` for
+  a page of game ID (the game page, its round form, live screen, rules…) at version
+  N, which orders them; ``CODE sTOKEN`` for the group's other pages, TOKEN being the
+  group page's watch token (its name, current season and games, players' names),
+  ordered by when the phone received them. The group page and the game pages have
+  it at hand; the others read it in one more query.
 """
 
 from __future__ import annotations
@@ -26,17 +34,22 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
-from flask import Blueprint, Flask, jsonify, render_template, request, session, url_for
+from flask import Blueprint, Flask, before_render_template, g, jsonify, render_template, request, session, url_for
 from flask_wtf.csrf import generate_csrf
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from companion.watch import group_state
 from companion.writes import OUTCOME
 
 bp = Blueprint("offline", __name__)
 
 WORKER = Path(__file__).resolve().parent.parent / "static" / "sw.js"
 OUTBOX_HEADER = "X-Companion-Outbox"
+STATE_HEADER = "X-Companion-State"
+_SHOWN = "companion.offline.shown"
 
 
 #: The static files a phone keeps from its first visit (the app shell).
@@ -87,9 +100,51 @@ def _outcome_of(response: Response) -> str:
     return "conflict" if response.status_code == 409 else "refused"
 
 
+def _remember_shown(_app: Flask, template: Any, context: dict[str, Any], **_extra: Any) -> None:
+    """What a page of a group shows, read as it is drawn (its objects may be expired
+    once it is): its group's code, its game and version, its watch token. Kept in the
+    request's environ (``g`` may outlive a request: a test's app context)."""
+    if _SHOWN in request.environ:
+        return
+    code = getattr(context.get("group"), "code", None)
+    if not isinstance(code, str):
+        return
+    game = context.get("game")
+    game_id, version = getattr(game, "id", None), getattr(game, "version", None)
+    if isinstance(game_id, int) and isinstance(version, int):
+        request.environ[_SHOWN] = f"{code}/{game_id} {version}"
+        return
+    token = context.get("watch_token")
+    request.environ[_SHOWN] = f"{code} {token}" if isinstance(token, str) and token.startswith("s") else code
+
+
+def page_state() -> str | None:
+    """The state of the group this page shows, as ``X-Companion-State`` says it (None
+    when it shows no group, or none this device is in)."""
+    shown: str | None = request.environ.get(_SHOWN)
+    if shown is None or " " in shown:
+        return shown
+    if g.get("device") is None:
+        return None
+    try:
+        token = group_state(shown)[1]
+    except HTTPException:  # no longer in the group, since the page was drawn
+        return None
+    return f"{shown} {token}"
+
+
 def init_app(app: Flask) -> None:
-    """Register the routes and the outbox's answers."""
+    """Register the routes, the outbox's answers and the pages' states."""
     app.register_blueprint(bp)
+    before_render_template.connect(_remember_shown, app)
+
+    @app.after_request
+    def state_header(response: Response) -> Response:
+        if request.method == "GET" and response.status_code == 200 and response.mimetype == "text/html":
+            state = page_state()
+            if state is not None:
+                response.headers[STATE_HEADER] = state
+        return response
 
     @app.after_request
     def outbox_answer(response: Response) -> Response:

@@ -81,12 +81,12 @@ def group_state(code: str) -> tuple[Group, str, int]:
     group's name, its current season, its players' names, and the games of that season
     (how many, the sum of their versions, the last change).  A new game adds one, any
     change to a game moves its version on, a finished game moves its version and its
-    time; a player added or renamed changes the names."""
+    time; a player added or renamed changes the names; a new clock, the dates shown."""
     rows = joined_group_rows(_GROUP_STATE, code)
     group = rows[0][0]
     season = tuple(rows[0][2:7]) if rows[0][2] is not None else ()
     players = tuple((row[7], row[8]) for row in rows if row[7] is not None)
-    digest = hashlib.blake2s(repr((group.name, season, players)).encode(), digest_size=8).hexdigest()
+    digest = hashlib.blake2s(repr((group.name, group.time_zone, season, players)).encode(), digest_size=8).hexdigest()
     return group, f"s{digest}", len(players)
 
 

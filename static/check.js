@@ -159,7 +159,8 @@
     said.hidden = !(answer.said && answer.said.length);
     var next = box.querySelector(".verdict-next");
     next.querySelector("strong").textContent = answer.next_player || "";
-    next.hidden = !answer.next_player;
+    // Whose turn, said once: the sentences say it when there are any.
+    next.hidden = !answer.next_player || !!(answer.said && answer.said.length);
     region.textContent = "";
     region.appendChild(box);
     // What the page said of an earlier submission is no longer true.

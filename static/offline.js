@@ -12,15 +12,38 @@
 
   navigator.serviceWorker.register(text.worker, { scope: text.scope }).catch(function () {});
 
+  // How long ago `iso` was, in the page's language: « il y a 5 min », « il y a 2 h »,
+  // « hier », « il y a 3 jours » (null when it is no date).
+  function ago(iso) {
+    var then = iso ? new Date(iso) : null;
+    if (!then || isNaN(then) || !window.Intl || !Intl.RelativeTimeFormat) return null;
+    var lang = document.documentElement.lang || "fr";
+    var short = new Intl.RelativeTimeFormat(lang, { numeric: "auto", style: "short" });
+    var words = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+    var now = new Date();
+    var minutes = Math.max(1, Math.round((now - then) / 60000)); // a copy of a moment ago: 1 min
+    if (minutes < 60) return short.format(-minutes, "minute");
+    if (minutes < 24 * 60) return short.format(-Math.round(minutes / 60), "hour");
+    // Further back, in days of the calendar: yesterday evening is « hier », whatever the hour.
+    var days = Math.round((new Date(now.getFullYear(), now.getMonth(), now.getDate()) -
+      new Date(then.getFullYear(), then.getMonth(), then.getDate())) / 86400000);
+    if (days < 31) return words.format(-Math.max(1, days), "day");
+    return words.format(-Math.round(days / 30), "month");
+  }
+
   // A page kept on this phone, shown because the network did not answer.
   var saved = document.body.dataset.offlineSaved;
-  if (note && saved !== undefined) {
-    var when = saved ? new Date(saved) : null;
-    var shown = when && !isNaN(when) ? when.toLocaleString(document.documentElement.lang || "fr", {
-      weekday: "long", hour: "2-digit", minute: "2-digit"
-    }) : "—";
-    note.textContent = note.dataset.text.replace("{when}", shown);
+  var keptAgo = ago(saved);
+  if (note && keptAgo) {
+    note.textContent = note.dataset.text.replace("{when}", keptAgo);
     note.hidden = false;
+  }
+  // The offline page, shown instead of a copy older than what this phone has seen since.
+  var staleAge = document.getElementById("offline-stale-age");
+  var staleAgo = ago(document.body.dataset.offlineStale);
+  if (staleAge && staleAgo) {
+    staleAge.textContent = staleAge.dataset.text.replace("{when}", staleAgo);
+    staleAge.hidden = false;
   }
 
   function worker(message) {

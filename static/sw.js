@@ -3,7 +3,9 @@
 //
 // - Pages (GET navigations): from the network, kept in the cache for later; when the
 //   network fails or takes too long, the kept copy, marked as such (data-offline-saved
-//   on <body>: static/offline.js says « Hors ligne »), or the offline page.
+//   on <body>: static/offline.js says « Hors ligne » and how old it is), or the offline
+//   page. A kept copy older than what the phone has seen of its group since is not
+//   shown as the page: the offline page says so instead (see stale()).
 // - Static files: from the cache (filled at install), refreshed in the background.
 // - A round, an edit or a live move posted without network: kept in the outbox
 //   (static/outbox.js) and the game shown meanwhile; sent on its own when the network
@@ -66,34 +68,77 @@ function keep(request, response) {
   });
 }
 
-function forget(prefix) {
-  // The pages of a group this device no longer belongs to.
+function ofGroup(path, group) {
+  // Whether address `path` is a page of the group at `group` (BASE + "g/CODE").
+  return path === group || path.indexOf(group + "/") === 0;
+}
+
+function forget(group) {
+  // The pages of a group this device no longer belongs to (group: BASE + "g/CODE").
   return caches.open(PAGES).then(function (cache) {
     return cache.keys().then(function (keys) {
-      return Promise.all(keys.filter(function (k) { return new URL(k.url).pathname.indexOf(prefix) === 0; })
+      return Promise.all(keys.filter(function (k) { return ofGroup(new URL(k.url).pathname, group); })
         .map(function (k) { return cache.delete(k); }));
     });
   });
 }
 
-function marked(response) {
-  // A kept page shown offline: <body data-offline-saved="when">.
+function stateOf(response) {
+  // Which state of its group a kept page shows (X-Companion-State, companion/offline.py):
+  // "CODE/ID N" for a page of game ID at version N, "CODE sTOKEN" for the group's
+  // other pages; and when it was kept.
+  var parts = (response.headers.get("X-Companion-State") || "").split(" ");
+  if (parts.length !== 2) return null;
+  return { scope: parts[0], mark: parts[1], saved: Date.parse(response.headers.get("X-Saved-At") || "") };
+}
+
+function stale(cache, hit) {
+  // Whether the kept copy `hit` is older than what this phone has seen of its group
+  // since: another kept page of the same game at a later version, or of the group
+  // with another token, kept after it. (Every page the phone opens, and every page a
+  // live page fetches, is kept: what it has seen is in the cache.)
+  var mine = stateOf(hit);
+  if (!mine) return Promise.resolve(false);
+  var group = BASE + "g/" + mine.scope.split("/")[0];
+  var versioned = /^\d+$/.test(mine.mark);
+  return cache.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return ofGroup(new URL(k.url).pathname, group); })
+      .map(function (k) { return cache.match(k, { ignoreVary: true }); }));
+  }).then(function (copies) {
+    return copies.some(function (copy) {
+      var other = copy && stateOf(copy);
+      if (!other || other.scope !== mine.scope) return false;
+      if (versioned) return parseInt(other.mark, 10) > parseInt(mine.mark, 10);
+      return other.mark !== mine.mark && other.saved > mine.saved;
+    });
+  }).catch(function () { return false; });
+}
+
+function marked(response, older) {
+  // A kept page shown offline: <body data-offline-saved="when">; the offline page
+  // instead of a copy too old (`older`: that copy), saying so and how old it is.
   var saved = response.headers.get("X-Saved-At") || "";
+  var mark = '<body data-offline-saved="' + saved + '"';
+  if (older) mark += ' data-offline-stale="' + (older.headers.get("X-Saved-At") || "") + '"';
   var headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return response.text().then(function (text) {
     // What the page said once (« Donne 3 corrigée. », an undo) is not said again.
     text = text.replace(/<p class="flash" role="status">[\s\S]*?<\/p>/g, "")
       .replace(/<form class="flash"[\s\S]*?<\/form>/g, "");
-    return new Response(text.replace("<body", '<body data-offline-saved="' + saved + '"'), {
+    if (older) {
+      text = text.replace('id="offline-never"', 'id="offline-never" hidden')
+        .replace('id="offline-stale" hidden', 'id="offline-stale"');
+    }
+    return new Response(text.replace("<body", mark), {
       status: 200, headers: headers
     });
   });
 }
 
-function offlinePage() {
+function offlinePage(older) {
   return caches.match(BASE + "offline", { ignoreVary: true }).then(function (page) {
-    return page ? marked(page) : Response.error();
+    return page ? marked(page, older) : Response.error();
   });
 }
 
@@ -110,21 +155,31 @@ function page(event) {
   var url = new URL(request.url);
   if (url.pathname === BASE + "join" && url.searchParams.get("code")) {
     // Sent to the join page: this device is not (or no longer) in that group.
-    event.waitUntil(forget(BASE + "g/" + url.searchParams.get("code").toUpperCase() + "/"));
+    event.waitUntil(forget(BASE + "g/" + url.searchParams.get("code").toUpperCase()));
   }
   var failed = false;
   var network = fetch(request).then(function (response) {
     if (isPage(response)) event.waitUntil(keep(request, response));
+    // This device was removed from the group (or left it): its pages are not kept.
+    var gone = response.status === 403 && response.headers.get("X-Companion-Gone");
+    if (gone) event.waitUntil(forget(BASE + "g/" + gone));
     return response;
   });
   event.waitUntil(network.catch(function () { failed = true; }));
   return Promise.race([network, timeout(WAIT)]).catch(function () {
     return caches.open(PAGES).then(function (cache) {
-      return cache.match(request.url, { ignoreVary: true });
-    }).then(function (hit) {
-      if (hit) return marked(hit);
+      return cache.match(request.url, { ignoreVary: true }).then(function (hit) {
+        if (!hit) return null;
+        return stale(cache, hit).then(function (old) {
+          if (!old) return marked(hit);
+          // Too old to show: the network, slow as it is, or the offline page saying so.
+          return failed ? offlinePage(hit) : network.catch(function () { return offlinePage(hit); });
+        });
+      });
+    }).then(function (shown) {
+      if (shown) return shown;
       // Never opened here: wait for a slow network rather than give up on it.
-      return failed ? offlinePage() : network.catch(offlinePage);
+      return failed ? offlinePage() : network.catch(function () { return offlinePage(); });
     });
   });
 }
@@ -167,7 +222,7 @@ function posted(event) {
   var copy = request.clone();
   var path = new URL(request.url).pathname;
   return fetch(request).then(function (response) {
-    var left = path.match(new RegExp("^(" + BASE + "g/[^/]+/)leave$"));
+    var left = path.match(new RegExp("^(" + BASE + "g/[^/]+)/leave$"));
     if (left && response.status < 400) event.waitUntil(forget(left[1]));
     return response;
   }).catch(function () {

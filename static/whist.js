@@ -1,6 +1,7 @@
 // Whist with a tarot deck, the deal form (templates/games/whist_tarot_round.html): once
-// every other player's bid is chosen, say which value the dealer may not bid.
-// Only a hint: the server asks the engine, which refuses that bid with its reason.
+// every other player's bid is chosen, say which value the dealer may not bid, and strike
+// that chip out (disabled, as the server draws it when it knows the other bids).
+// Only a help: the server asks the engine, which refuses that bid with its reason.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-whist]");
@@ -12,6 +13,26 @@
   var others = Array.prototype.filter.call(form.querySelectorAll("fieldset[id^='bid_']"), function (f) {
     return f !== dealer;
   });
+  var chips = dealer.querySelectorAll("input[type=radio]");
+
+  // The dealer's chip of ``value`` struck and disabled (none: every chip free). A chip
+  // chosen before it became forbidden is unchosen: it could not be sent.
+  function strike(value) {
+    var reason = hint.hidden ? hint.dataset.error : hint.id;
+    for (var i = 0; i < chips.length; i++) {
+      var chip = chips[i];
+      var forbidden = value !== null && chip.value === String(value);
+      chip.disabled = forbidden;
+      if (forbidden) {
+        chip.checked = false;
+        chip.setAttribute("aria-describedby", reason);
+      } else {
+        chip.removeAttribute("aria-describedby");
+      }
+      var label = chip.closest("label");
+      if (label) label.classList.toggle("forbidden", forbidden);
+    }
+  }
 
   function update() {
     var sum = 0;
@@ -19,14 +40,27 @@
       var checked = others[i].querySelector("input:checked");
       if (!checked) {
         hint.textContent = hint.dataset.wait;
+        strike(null);
         return;
       }
       sum += parseInt(checked.value, 10);
     }
     var forbidden = cards - sum;
-    hint.textContent = forbidden >= 0 ? hint.dataset.said.replace("{bid}", String(forbidden)) : hint.dataset.free;
+    if (forbidden >= 0 && forbidden <= cards) {
+      hint.textContent = hint.dataset.said.replace("{bid}", String(forbidden));
+      strike(forbidden);
+    } else {
+      hint.textContent = hint.dataset.free;
+      strike(null);
+    }
   }
 
-  others.forEach(function (f) { f.addEventListener("change", update); });
+  others.forEach(function (f) {
+    f.addEventListener("change", function () {
+      // Another bid changed: the refusal shown by the dealer's bids no longer holds.
+      hint.hidden = false;
+      update();
+    });
+  });
   update();
 })();

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
 from wtforms import FieldList, HiddenField, SelectField
 from wtforms.fields.choices import SelectChoice
 
+from companion.collation import sorted_names
 from companion.forms import OnceForm, SafeForm, add_error, plain_int
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Player
 from companion.rules.i18n import RulesError
 
@@ -36,6 +37,7 @@ class SeatsForm(OnceForm):
 
     def __init__(self, players: list[Player], **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        players = sorted_names(players, key=lambda p: p.name)  # each picker offers them in French order
         seat_count = min(max(len(players), 2), MAX_SEATS)
         while len(self.seats) < seat_count:
             self.seats.append_entry()

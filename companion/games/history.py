@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
@@ -11,6 +10,9 @@ from companion.extensions import db
 from companion.groups.access import current_device
 from companion.i18n import gettext as _
 from companion.models import Game, GameChange
+
+if TYPE_CHECKING:
+    from companion.games.kinds.base import GameKind
 
 #: A change recorded, built once (the table's own defaults: its time).
 _RECORD = sa.insert(GameChange.__table__)
@@ -44,15 +46,20 @@ def recent(game: Game, limit: int) -> list[GameChange]:
     return list(db.session.scalars(query))
 
 
-def change_text(change: GameChange, round_name: Callable[[int], str]) -> str:
-    """A change as the history shows it; ``round_name`` names a round in the game's words."""
+def change_text(change: GameChange, kind: GameKind, game: Any = None) -> str:
+    """A change as the history shows it, a round named in the game's own words
+    (« Manche 3 saisie », « Tirage saisi », « Donne 3 complétée »)."""
     n = change.round_number or 0
+    events = {
+        "round_added": "entered",
+        "round_deleted": "deleted",
+        "round_restored": "restored",
+        "round_edited": "corrected",
+        "round_completed": "completed",
+    }
+    if change.kind in events:
+        return kind.round_done(events[change.kind], n, game)
     texts = {
-        "round_added": lambda: _("%(round)s entered", round=round_name(n)),
-        "round_deleted": lambda: _("%(round)s deleted", round=round_name(n)),
-        "round_restored": lambda: _("%(round)s restored", round=round_name(n)),
-        "round_edited": lambda: _("%(round)s corrected", round=round_name(n)),
-        "round_completed": lambda: _("%(round)s completed", round=round_name(n)),
         "finished": lambda: _("Game over"),
         "abandoned": lambda: _("Game abandoned"),
         "reopened": lambda: _("Game reopened"),

@@ -2,8 +2,9 @@
 
 Every rated match (:mod:`companion.games.results`: a finished game's places, and each
 manche of a finished Président or Piketty game) is one Plackett–Luce update, players
-ranked by their place, equal places as ties. Matches are taken in the order they were
-played (their time; a game after its own manches).
+ranked by their place, equal places as ties. Matches are taken night by night (a
+game's night: the one it started), in the order they were played within a night (their
+time; a game after its own manches).
 
 What is stored (:class:`~companion.models.RatingPoint`, :class:`~companion.models.PlayerRating`):
 at the end of every game night, the skill (``mu``, ``sigma``, the conservative
@@ -140,13 +141,17 @@ def replay(matches: Iterable[tuple[date, dict[int, int]]], start: dict[int, Skil
 def _matches(
     session: so.Session | sa.Connection, season_id: int, since: date | None
 ) -> Iterator[tuple[date, dict[int, int]]]:
-    """The season's rated matches from game night ``since`` on, in the order played."""
+    """The season's rated matches from game night ``since`` on, night by night (a game's
+    matches carry the night it started, which a game begun before the cut-off and ended
+    after it keeps), in the order played within a night."""
     m, mp = RatedMatch.__table__, MatchPlace.__table__
     query = (
         sa.select(m.c.id, m.c.night, mp.c.player_id, mp.c.place)
         .join(mp, mp.c.match_id == m.c.id)
         .where(m.c.season_id == season_id)
-        .order_by(m.c.at, m.c.game_id, sa.case((m.c.round_number == 0, 1), else_=0), m.c.round_number, m.c.id)
+        .order_by(
+            m.c.night, m.c.at, m.c.game_id, sa.case((m.c.round_number == 0, 1), else_=0), m.c.round_number, m.c.id
+        )
     )
     if since is not None:
         query = query.where(m.c.night >= since)

@@ -27,10 +27,14 @@ transaction forgets what it noted. Every write to a game bumps its version
 round added, edited (later rounds rescored), deleted or restored, a game finished
 (early or not), abandoned or reopened.
 
-**Game nights.** A game night runs from 6:00 to 6:00 the next day, local time
-(``GAME_NIGHT_TIMEZONE`` in the app's config, Europe/Paris by default): a game
-started at 23:00 and a manche saved at 1:30 belong to the same evening
-(:func:`night_of`).
+**Game nights (soirées).** A game night runs from 6:00 to 6:00 the next day on the
+group's clock (``Group.time_zone``, an IANA name; Europe/Paris by default): a game
+started at 23:00 and a manche saved at 1:30 belong to the same evening. A game
+belongs, whole, to the night it *started* (:func:`night_of` its ``created_at`` on its
+group's zone): its results and every rated match of it (its manches, its end) carry
+that one night, so the recap, the player page, its rating chart and the season's ▲▼
+all count the same evenings. A group that changes its zone has its games' rows
+recomputed (:func:`rebuild` of its seasons, in the same transaction).
 """
 
 from __future__ import annotations
@@ -47,13 +51,16 @@ import sqlalchemy.orm as so
 from sqlalchemy import event
 
 from companion.models import (
+    DEFAULT_TIME_ZONE,
     Game,
     GameChange,
     GamePlayer,
     GameResult,
+    Group,
     MatchPlace,
     RatedMatch,
     Round,
+    Season,
     SeasonTotal,
 )
 
@@ -61,27 +68,25 @@ log = logging.getLogger(__name__)
 
 #: Kinds of the Président family: per-manche figures and one rated match per manche.
 PRESIDENT_KINDS = ("president", "piketty")
-#: A game night starts at this hour (local time) and runs until the same hour next day.
+#: A game night starts at this hour (the group's clock) and runs until the same hour next day.
 NIGHT_STARTS_AT = 6
-DEFAULT_TIMEZONE = "Europe/Paris"
+DEFAULT_TIMEZONE = DEFAULT_TIME_ZONE
 
 
 # ----------------------------------------------------------------------------- nights
 
 
-def _zone() -> ZoneInfo:
-    name = DEFAULT_TIMEZONE
-    try:
-        from flask import current_app, has_app_context
+def zone_named(name: str | None) -> ZoneInfo:
+    """The zone of that IANA name; the default zone (Europe/Paris) for a name unknown
+    here or missing (a group's zone is checked when it is chosen: this only guards).
 
-        if has_app_context():
-            name = current_app.config.get("GAME_NIGHT_TIMEZONE") or DEFAULT_TIMEZONE
-    except ImportError:  # pragma: no cover - Flask is always there in the app
-        pass
+    >>> zone_named("America/Montreal").key, zone_named("Nowhere/Else").key, zone_named(None).key
+    ('America/Montreal', 'Europe/Paris', 'Europe/Paris')
+    """
     try:
-        return ZoneInfo(name)
+        return ZoneInfo(name or DEFAULT_TIMEZONE)
     except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo("UTC")
+        return ZoneInfo(DEFAULT_TIMEZONE)
 
 
 def aware(moment: datetime) -> datetime:
@@ -89,15 +94,21 @@ def aware(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def night_of(moment: datetime, zone: ZoneInfo | None = None) -> date:
-    """The game night a moment belongs to: its local date, the night running until 6:00.
+def night_of(moment: datetime, zone: ZoneInfo | str | None) -> date:
+    """THE definition of a soirée: the game night a moment belongs to on a group's clock
+    (``zone``, a ZoneInfo or an IANA name): its local date, the night running until
+    6:00 local time (:data:`NIGHT_STARTS_AT`). A game's night is ``night_of`` its start.
 
     >>> paris = ZoneInfo("Europe/Paris")
     >>> [str(night_of(datetime(2026, 3, d, h, tzinfo=UTC), paris)) for d, h in ((6, 18), (7, 4), (7, 6))]
     ['2026-03-06', '2026-03-06', '2026-03-07']
+    >>> str(night_of(datetime(2026, 3, 7, 4, tzinfo=UTC), "America/Montreal"))
+    '2026-03-06'
     """
-    local = aware(moment).astimezone(zone or _zone())
-    return (local - timedelta(hours=NIGHT_STARTS_AT)).date()
+    if not isinstance(zone, ZoneInfo):
+        zone = zone_named(zone)
+    local = aware(moment).astimezone(zone)
+    return (local.replace(tzinfo=None) - timedelta(hours=NIGHT_STARTS_AT)).date()
 
 
 # ----------------------------------------------------------- figures (pure functions)
@@ -131,6 +142,8 @@ class GameFacts:
     players: list[int]
     rounds: list[RoundFacts] = field(default_factory=list)
     round_count: int = 0
+    #: Its group's clock (an IANA name): its night is :func:`night_of` its start there.
+    zone: str = DEFAULT_TIMEZONE
     #: Whether its stored results say it was finished, and whether it has rated
     #: matches stored: when neither, what is stored of it counts in no total or rating.
     was_finished: bool = True
@@ -326,9 +339,11 @@ def game_matches(facts: GameFacts, rows: list[dict[str, Any]]) -> list[Match]:
 def _of_each_game() -> sa.Select[Any]:
     """Each game of ``ids`` with its seats, in seat order (one row per seat, one for a game
     without), and what results need of its rounds and stored rows, as columns of the
-    same rows: its number of rounds, its last round (number, state, time), and whether
-    it has stored results of a finished game or stored rated matches."""
+    same rows: its number of rounds, its last round (number, state, time), whether
+    it has stored results of a finished game or stored rated matches, and its group's
+    time zone."""
     games_t, seats_t, rounds_t = Game.__table__, GamePlayer.__table__, Round.__table__
+    seasons_t, groups_t = Season.__table__, Group.__table__
     results_t, matches_t = GameResult.__table__, RatedMatch.__table__
     of_game = rounds_t.c.game_id == games_t.c.id
     last = sa.select(rounds_t.c.number).where(of_game).order_by(rounds_t.c.number.desc()).limit(1)
@@ -351,6 +366,11 @@ def _of_each_game() -> sa.Select[Any]:
             .where(results_t.c.game_id == games_t.c.id, results_t.c.status == "finished")
             .label("was_finished"),
             sa.exists().where(matches_t.c.game_id == games_t.c.id).label("was_rated"),
+            sa.select(groups_t.c.time_zone)
+            .join(seasons_t, seasons_t.c.group_id == groups_t.c.id)
+            .where(seasons_t.c.id == games_t.c.season_id)
+            .scalar_subquery()
+            .label("time_zone"),
         )
         .outerjoin(seats_t, seats_t.c.game_id == games_t.c.id)
         .where(games_t.c.id.in_(sa.bindparam("ids", expanding=True)))
@@ -386,6 +406,7 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
                 round_count=row.round_count or 0,
                 was_finished=bool(row.was_finished),
                 was_rated=bool(row.was_rated),
+                zone=row.time_zone or DEFAULT_TIMEZONE,
             )
             if row.last_number is not None:
                 if game.kind in PRESIDENT_KINDS:
@@ -538,7 +559,6 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
     # The totals count finished games only: a board whose games were not finished and
     # still are not (a hand added to a game in progress) keeps its totals as they are.
     totalled = {(season, kind) for season, kind, status in was_stored if status == "finished"}
-    zone = _zone()
     changed: dict[int, date | None] = {}
 
     def note(season_id: int, nights: Iterable[date]) -> None:
@@ -553,13 +573,15 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
     for game_id in ids:
         f = facts.get(game_id)
         before = stored.get(game_id)
-        was = {n: (at, places) for n, (_id, at, _night, places) in before.matches.items()} if before else {}
+        was = {n: (at, night, places) for n, (_id, at, night, places) in before.matches.items()} if before else {}
         matches: list[Match] = []
+        night: date | None = None
         if f is not None:
-            these = game_rows(f, night_of(f.created_at, zone))
+            night = night_of(f.created_at, f.zone)  # the game's soirée: its rows' and its matches'
+            these = game_rows(f, night)
             rows.extend(these)
             matches = game_matches(f, these)
-        now = {m.round_number: (m.at, m.places) for m in matches}
+        now = {m.round_number: (m.at, night, m.places) for m in matches}
         moved = before is not None and f is not None and before.season_id != f.season_id
         if now == was and not moved:
             continue
@@ -568,17 +590,14 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
             note(
                 before.season_id,
                 (
-                    night
-                    for n, (_id, at, night, places) in before.matches.items()
-                    if moved or now.get(n) != (at, places)
+                    stored_night
+                    for n, (_id, at, stored_night, places) in before.matches.items()
+                    if moved or now.get(n) != (at, stored_night, places)
                 ),
             )
-        if f is not None:
-            fresh.extend((f, m, night_of(m.at, zone)) for m in matches)
-            note(
-                f.season_id,
-                (night_of(m.at, zone) for m in matches if moved or was.get(m.round_number) != (m.at, m.places)),
-            )
+        if f is not None and night is not None:
+            fresh.extend((f, m, night) for m in matches)
+            note(f.season_id, (night for m in matches if moved or was.get(m.round_number) != now[m.round_number]))
     totalled |= {(row["season_id"], row["kind"]) for row in rows if row["status"] == "finished"}
     if totalled or stale or fresh:
         # Totals or ratings change: their seasons are taken first (lock_seasons). Rows of

@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 from flask import flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from companion.clock import current_zone
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games import bp
@@ -31,6 +31,7 @@ from companion.groups.access import (
     group_game_live_and_last,
 )
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Game, GameChange, GamePlayer, GameShown, GameStatus, Group, GroupShown, Round, utcnow
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
@@ -97,16 +98,12 @@ def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State
     return result if result is not None else kind.initial_state(game)
 
 
-def _stamp(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...]]:
+def _stamp(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...], str]:
     """What a kept page of ``game`` was drawn from: its version and its players' names
-    in seat order, read as objects or as plain columns (``GameShown``) alike."""
+    in seat order, read as objects or as plain columns (``GameShown``) alike, and its
+    group's clock (read with the game: the times its history shows)."""
     names = game.names if isinstance(game, GameShown) else tuple(_names(game).items())
-    return game.version, names
-
-
-def _first_up(text: str) -> str:
-    """« la donne 3 » → « La donne 3 » (the start of a sentence)."""
-    return text[:1].upper() + text[1:]
+    return game.version, names, current_zone()
 
 
 def _names(game: Game) -> dict[str, str]:
@@ -212,7 +209,7 @@ def show(code: str, game_id: int) -> str:
         older=shown[-1].number - 1 if shown and shown[-1].number > 1 else None,
         newer=min(upto + ROUNDS_PER_PAGE, count) if upto < count else None,
         changes=changes,
-        change_text=lambda change: change_text(change, kind.round_name),
+        change_text=lambda change: change_text(change, kind, game),
         **kind.page_context(game, state, names),
         **page,
     )
@@ -332,11 +329,11 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     game_url = url_for("games.show", code=group.code, game_id=game.id)
     outcome("refused")  # unless it is saved below
     if game.status is not GameStatus.IN_PROGRESS:
-        flash(_("This game is over: no more hands to enter."))
+        flash(kind.no_more_rounds())
         return redirect(game_url)
     last, count = last_and_count or _last_round_and_count(game)
     if count >= MAX_ROUNDS:
-        flash(_("This game has reached %(n)d hands: start a new one.", n=MAX_ROUNDS))
+        flash(_("This game has reached %(count)s: start a new one.", count=kind.round_count(MAX_ROUNDS, game)))
         return redirect(game_url)
     number = count + 1
     posted = plain_int(request.form.get("round", ""), 1, MAX_ROUNDS + 1) if request.method == "POST" else None
@@ -349,7 +346,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     # The stored state after the last round (stored_state's, already read).
     state = last.result if last is not None and last.result is not None else kind.initial_state(game)
     if kind.over(state):
-        flash(_("The rounds played have ended this game: correct or delete the last one to go on."))
+        flash(kind.ended_by_rounds())
         return redirect(game_url)
     # A manche followed live to its end fills the form in (to be checked, then saved); the
     # form posted is built the same way, so that whist's bids and tricks are one step.
@@ -441,7 +438,7 @@ def _saved_as(game: Game, number: int, entry: object) -> bool:
 def _already_saved(kind: GameKind, group: Group, game: Game, number: int) -> Response:
     """The same round sent again (a double tap, a retry, a phone's outbox): written once."""
     outcome("duplicate")
-    flash(_("%(round)s was already saved.", round=kind.round_name(number)))
+    flash(kind.round_done("already_saved", number, game))
     return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
 
 
@@ -475,7 +472,7 @@ def meanwhile(kind: GameKind, game: Game, based_on: int | None) -> list[dict[str
                 lines = kind.summary(before, results[n], names)
         shown.append(
             {
-                "text": change_text(change, kind.round_name),
+                "text": change_text(change, kind, game),
                 "device": change.device.name if change.device else None,
                 "lines": lines,
             }
@@ -496,7 +493,7 @@ def _conflict(
         _(
             "Nothing was saved: the game changed on another device first. Save your version as %(the_round)s, "
             "or keep what was saved.",
-            the_round=kind.the_round(number),
+            the_round=kind.the_round(number, game),
         )
     ]
     page = _round_page(kind, group, game, form, number, state, changed=meanwhile(kind, game, based_on))
@@ -513,10 +510,10 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     target = db.session.scalar(sa.select(Round).where(Round.game_id == game.id, Round.number == number))
     outcome("refused")  # unless it is saved below
     if target is None:
-        flash(_("There is no %(the_round)s to correct.", the_round=kind.the_round(number)))
+        flash(_("There is no %(the_round)s to correct.", the_round=kind.the_round(number, game)))
         return redirect(game_url)
     if game.status is not GameStatus.IN_PROGRESS:
-        flash(_("This game is closed: reopen it to correct a round."))
+        flash(kind.closed_to_corrections())
         return redirect(game_url)
     state = stored_state(kind, game, before=number)
     # Whist's second step followed live to its end: its bids and tricks fill the form in.
@@ -542,7 +539,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
                 form.round.errors = [  # type: ignore[attr-defined]
                     _(
                         "%(round)s no longer fits this correction: %(reason)s Nothing was changed.",
-                        round=kind.round_name(rnd.number),
+                        round=kind.round_name(rnd.number, game),
                         reason=e.text.get(current_lang()),
                     )
                 ]
@@ -555,7 +552,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
             db.session.rollback()
             if target.entry == form.entry:  # type: ignore[attr-defined]
                 outcome("duplicate")
-                flash(_("%(round)s was already saved.", round=kind.round_name(number)))
+                flash(kind.round_done("already_saved", number, game))
                 return redirect(game_url)
             outcome("conflict")
             form.round.errors = [_("The game changed in the meantime: nothing was changed. Here it is now.")]  # type: ignore[attr-defined]
@@ -580,10 +577,10 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         commit()
         outcome("sent")
         if second_step:  # the second step of a round entered in two (whist's tricks), not a correction
-            flash(_("%(round)s entered.", round=kind.round_name(number)))
+            flash(kind.round_done("entered", number, game) + ".")
             return redirect(url_for("games.show", code=group.code, game_id=game.id, _anchor="totals"))
         changed = kind.summary(final_before, results[-1], _names(game))
-        flash(_("%(round)s corrected.", round=kind.round_name(number)) + (" " + " · ".join(changed) if changed else ""))
+        flash(kind.round_done("corrected", number, game) + "." + (" " + " · ".join(changed) if changed else ""))
         return redirect(game_url)
     return _round_page(kind, group, game, form, number, state)
 
@@ -605,23 +602,18 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     fits = last is not None and last.number == number and game.status is not GameStatus.ABANDONED
     if fits and not confirmed():
         return confirmation_page(
-            _("Delete %(the_round)s?", the_round=kind.the_round(number)),
+            _("Delete %(the_round)s?", the_round=kind.the_round(number, game)),
             _(
                 "%(round)s and its scores will be removed. You can undo it for a few minutes.",
-                round=kind.round_name(number),
+                round=kind.round_name(number, game),
             ),
-            _("Delete %(the_round)s", the_round=kind.the_round(number)),
+            _("Delete %(the_round)s", the_round=kind.the_round(number, game)),
             game_url,
             group=group,
         )
     if not fits or last is None or not claim(game, _based_on()):
         db.session.rollback()
-        flash(
-            _(
-                "%(round)s was not deleted: the game changed in the meantime. Nothing was changed.",
-                round=_first_up(kind.the_round(number)),
-            )
-        )
+        flash(kind.round_done("not_deleted", number, game))
         return redirect(game_url)
     kept = {
         "entry": last.entry,
@@ -636,7 +628,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     change_id = record(game, "round_deleted", number, kept)
     db.session.commit()
     offer(
-        _("%(round)s deleted.", round=kind.round_name(number)),
+        kind.round_done("deleted", number, game) + ".",
         url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
         version=game.version,
     )
@@ -753,6 +745,6 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
             game.finished_at = utcnow()
             game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
         record(game, "round_restored", number)
-        flash(_("%(round)s is back.", round=_first_up(kind_for(game.kind).the_round(number))))
+        flash(kind_for(game.kind).round_done("back", number, game))
     db.session.commit()
     return redirect(game_url)

@@ -31,6 +31,7 @@ import sqlalchemy.orm as so
 from flask_babel import format_decimal
 from flask_babel import lazy_gettext as _l
 
+from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
@@ -271,7 +272,7 @@ class SeasonStandings:
 
 def _ranked(lines: list[Line], kind: str) -> list[Line]:
     """Lines best first, equal keys sharing a rank (1, 2, 2, 4)."""
-    ordered = sorted(lines, key=lambda line: (line.key(kind), line.player.name.casefold()))
+    ordered = sorted(lines, key=lambda line: (line.key(kind), sort_key(line.player.name)))
     for i, line in enumerate(ordered):
         same_as_previous = i > 0 and line.key(kind) == ordered[i - 1].key(kind)
         line.rank = ordered[i - 1].rank if same_as_previous else i + 1
@@ -316,7 +317,7 @@ def boards_of(season_id: int) -> tuple[list[Board], list[Standing]]:
         standing.wins += total.wins
     kinds = sorted(by_kind, key=_kind_order)
     boards = [Board(kind, _ranked(by_kind[kind], kind)) for kind in kinds]
-    ordered = sorted(summary.values(), key=lambda s: (-s.wins, s.played, s.player.name.casefold()))
+    ordered = sorted(summary.values(), key=lambda s: (-s.wins, s.played, sort_key(s.player.name)))
     return boards, ordered
 
 
@@ -331,7 +332,7 @@ def rating_of(season_id: int) -> list[RatingLine]:
         RatingLine(PlayerRef(rating.player_id, name), rating.matches, rating.ordinal, rating.rank, rating.rank_before)
         for rating, name in rows
     ]
-    lines.sort(key=lambda r: (r.rank is None, r.rank or 0, -r.matches, r.player.name.casefold()))
+    lines.sort(key=lambda r: (r.rank is None, r.rank or 0, -r.matches, sort_key(r.player.name)))
     ranks = [r.rank for r in lines if r.rank is not None]
     for line in lines:
         line.tied = line.rank is not None and ranks.count(line.rank) > 1

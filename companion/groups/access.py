@@ -19,11 +19,15 @@ from typing import Any
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import abort, g, redirect, request, session, url_for
-from flask_babel import gettext as _
+from flask import abort, g, redirect, render_template, request, session, url_for
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
+from companion.clock import use_zone
+from companion.collation import sorted_names
 from companion.extensions import db
+from companion.groups.forms import JoinForm
+from companion.i18n import gettext as _
 from companion.models import (
     Device,
     Game,
@@ -67,10 +71,11 @@ _JOINED = (
     .join(Device, Device.group_id == Group.id)
     .where(Group.code == sa.bindparam("code"), _active(sa.bindparam("token_hash")))
 )
-#: Every group this device joined, by name, each with the games in progress of its
-#: current season (latest first) and their players in seat order: one row per seat, one
-#: for a group without such a game. Joins one after the other (a nested join would be
-#: read whole, every group's games, before the device's groups pick theirs).
+#: Every group this device joined (by id: :func:`joined_groups` puts them in French order
+#: of their names), each with the games in progress of its current season (latest first)
+#: and their players in seat order: one row per seat, one for a group without such a game.
+#: Joins one after the other (a nested join would be read whole, every group's games,
+#: before the device's groups pick theirs).
 _JOINED_TABLES = (
     sa.select(Group.id, Group.code, Group.name, Game.id, Game.kind, Player.name)
     .select_from(Group)
@@ -80,7 +85,7 @@ _JOINED_TABLES = (
     .outerjoin(GamePlayer, GamePlayer.game_id == Game.id)
     .outerjoin(Player, Player.id == GamePlayer.player_id)
     .where(_active(sa.bindparam("token_hash")))
-    .order_by(Group.name, Group.id, Game.updated_at.desc(), Game.id.desc(), GamePlayer.seat)
+    .order_by(Group.id, Game.updated_at.desc(), Game.id.desc(), GamePlayer.seat)
 )
 
 
@@ -104,8 +109,9 @@ class JoinedGroup:
 
 
 def joined_groups() -> list[JoinedGroup]:
-    """The groups this device joined and still belongs to, by name, with the games in
-    progress of their current seasons, latest first (one query of plain columns)."""
+    """The groups this device joined and still belongs to, in French order of their names
+    (:mod:`companion.collation`), with the games in progress of their current seasons,
+    latest first (one query of plain columns)."""
     token = _token()
     if token is None:
         return []
@@ -122,7 +128,7 @@ def joined_groups() -> list[JoinedGroup]:
             playing.append(GameInProgress(game_id, kind))
         if player is not None:
             playing[-1].names.append(player)
-    return groups
+    return sorted_names(groups, key=lambda g: g.name)
 
 
 def join(group: Group, name: str) -> Device:
@@ -173,17 +179,62 @@ def revoke(device: Device) -> None:
 def group_for(code: str) -> Group:
     """The joined group of that code (its device is ``g.device``); a device that did
     not join it is sent to the join page (for a GET) or refused (403), learning
-    nothing of the group."""
+    nothing of the group; one that was in it and no longer is gets the page that
+    says so (:func:`removed`)."""
     token = _token()
     found = None
     if token is not None:
         found = db.session.execute(_JOINED, {"code": code.upper(), "token_hash": token_hash(token)}).first()
     if found is not None:
         g.device = found[1]
+        use_zone(found[0].time_zone)  # the group's clock, for every time this request shows
         return found[0]  # type: ignore[no-any-return]
+    if token is not None:
+        removed(code, token)
     if request.method == "GET":
         raise HTTPException(response=redirect(url_for("groups.join", code=code.upper()[:12], next=request.path)))
     abort(403)
+
+
+#: Session key: the device this browser revoked by leaving a group (for the undo).
+LEFT_KEY = "left"
+
+#: This browser's latest record in the group of code ``code``, when it is revoked (the
+#: group's pages were found closed to it: it was removed, or it left).
+_REVOKED = (
+    sa.select(Group, Device)
+    .join(Device, Device.group_id == Group.id)
+    .where(
+        Group.code == sa.bindparam("code"),
+        Device.token_hash == sa.bindparam("token_hash"),
+        Device.revoked_at.is_not(None),
+    )
+    .order_by(Device.revoked_at.desc(), Device.id.desc())
+    .limit(1)
+)
+
+
+def removed(code: str, token: str) -> None:
+    """When this browser was in the group of code ``code`` and no longer is — removed
+    from the group's devices page, signed out by a passphrase change, or gone by
+    leaving — answer its page with one that says so, and the join form to come back
+    (403: the group's page is closed to it; the address stays, so joining again
+    leads back to it). It held the group's token: naming the group tells it nothing
+    new. A request that does not take a page (a live page's poll) gets a bare 403."""
+    found = db.session.execute(_REVOKED, {"code": code.upper(), "token_hash": token_hash(token)}).first()
+    if found is None:
+        return
+    if request.accept_mimetypes.accept_json and not request.accept_mimetypes.accept_html:
+        abort(403)
+    group, device = found
+    back = request.path if request.method == "GET" else url_for("groups.show", code=group.code)
+    form = JoinForm(formdata=None, data={"code": group.code, "device_name": device.name})
+    page = render_template(
+        "groups/removed.html", gone=group, form=form, left=session.get(LEFT_KEY) == device.id, back=back
+    )
+    raise HTTPException(
+        response=Response(page, status=403, mimetype="text/html", headers={"X-Companion-Gone": group.code})
+    )
 
 
 def of_joined_group(query: sa.Select[Any]) -> sa.Select[Any]:
@@ -205,6 +256,7 @@ def joined_group_rows(query: sa.Select[Any], code: str) -> list[sa.Row[Any]]:
         rows = db.session.execute(query, {"code": code.upper(), "token_hash": token_hash(token)}).all()
         if rows:
             g.device = rows[0][1]
+            use_zone(rows[0][0].time_zone)
             return rows
     group_for(code)  # not joined: sent to the join page, or refused
     abort(404)
@@ -274,6 +326,7 @@ _SHOWN_COLUMNS = (
     Group.id,
     Group.code,
     Group.name,
+    Group.time_zone,
 )
 
 
@@ -305,6 +358,8 @@ def _joined_game(query: sa.Select[Any], code: str, game_id: int) -> sa.Row[Any]:
         found = db.session.execute(query, values).unique().first()
         if found is not None:
             g.device = found[-1]
+            if len(found) > 2 and isinstance(found[-2], Group):
+                use_zone(found[-2].time_zone)
             return found
     group_for(code)  # not joined: sent to the join page, or refused
     abort(404)
@@ -353,8 +408,9 @@ def game_shown(code: str, game_id: int, devices: dict[int, str] | None = None) -
     first = rows[0]
     names = tuple((str(row[5]), row[6]) for row in rows if row[5] is not None)
     live = LiveEntry(first[7], first[8], first[9]) if first[7] is not None else None
-    group = GroupShown(first[10], first[11], first[12])
-    named = int(first[13]) if devices else None
+    group = GroupShown(first[10], first[11], first[12], first[13])
+    use_zone(group.time_zone)
+    named = int(first[14]) if devices else None
     return GameShown(first[0], first[1], first[2], first[3], first[4], names, group, live, named)
 
 

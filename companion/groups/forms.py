@@ -6,13 +6,14 @@ from datetime import date, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, DateField, PasswordField, StringField, SubmitField
+from wtforms import BooleanField, DateField, Field, HiddenField, PasswordField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, Optional, ValidationError
 
+from companion.clock import valid_zone, zone_choices
 from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
+from companion.i18n import gettext as _
 from companion.models import NAME_MAX, Group, Player, Season, clean_name, name_key, visible
 
 
@@ -24,6 +25,22 @@ def _visible(form: Any, field: StringField) -> None:
     """A name must show something: not only invisible or control characters."""
     if field.data and not visible(field.data):
         raise ValidationError(_("This name shows nothing: use letters, digits or signs."))
+
+
+def _trim(value: Any) -> Any:
+    """A passphrase without the spaces at its ends (a phone's keyboard adds one after a
+    word); the spaces inside are the passphrase's own."""
+    return value.strip() if isinstance(value, str) else value
+
+
+def typed_passphrases(field: PasswordField) -> list[str]:
+    """What a passphrase field may mean: the text typed, trimmed, then as typed when it
+    had spaces at its ends (a group created before passphrases were trimmed may have
+    them in its passphrase). Both are checked when the first is wrong, so a wrong
+    passphrase costs the same whatever was typed around it."""
+    trimmed = field.data or ""
+    raw = field.raw_data[0] if field.raw_data and isinstance(field.raw_data[0], str) else trimmed
+    return [trimmed] if raw == trimmed else [trimmed, raw]
 
 
 def _season_start(form: Any, field: DateField) -> None:
@@ -53,6 +70,7 @@ class GroupForm(OnceForm):
     name = _name_field(_l("Group name"), _l("Give the group a name."))
     passphrase = PasswordField(
         _l("Passphrase"),
+        filters=[_trim],
         validators=[
             InputRequired(_l("Choose a passphrase.")),
             Length(min=6, max=200, message=_l("The passphrase needs 6 to 200 characters.")),
@@ -60,6 +78,7 @@ class GroupForm(OnceForm):
     )
     confirm = PasswordField(
         _l("Passphrase again"),
+        filters=[_trim],
         validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
     )
     device_name = _device_name()
@@ -76,6 +95,7 @@ class JoinForm(SafeForm):
     )
     passphrase = PasswordField(
         _l("Passphrase"),
+        filters=[_trim],
         validators=[
             InputRequired(_l("Give the passphrase.")),
             Length(max=200, message=_l("Wrong code or passphrase.")),
@@ -97,10 +117,12 @@ class PassphraseForm(SafeForm):
 
     current = PasswordField(
         _l("Current passphrase"),
+        filters=[_trim],
         validators=[InputRequired(_l("Give the passphrase.")), Length(max=200, message=_l("Wrong passphrase."))],
     )
     passphrase = PasswordField(
         _l("New passphrase"),
+        filters=[_trim],
         validators=[
             InputRequired(_l("Choose a passphrase.")),
             Length(min=6, max=200, message=_l("The passphrase needs 6 to 200 characters.")),
@@ -108,6 +130,7 @@ class PassphraseForm(SafeForm):
     )
     confirm = PasswordField(
         _l("New passphrase again"),
+        filters=[_trim],
         validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
     )
     sign_out_others = BooleanField(_l("Sign every other device out"))
@@ -119,7 +142,7 @@ class PassphraseForm(SafeForm):
 
     def validate_current(self, field: PasswordField) -> None:
         """Only who knows the passphrase may change it."""
-        if not self.group.check_passphrase(field.data or ""):
+        if not any([self.group.check_passphrase(typed) for typed in typed_passphrases(field)]):
             raise ValidationError(_("Wrong passphrase."))
 
 
@@ -169,3 +192,24 @@ class TokenJoinForm(SafeForm):
 
     device_name = _device_name()
     submit = SubmitField(_l("Join"))
+
+
+def _known_zone(form: Any, field: Field) -> None:
+    """A zone of the IANA database, as ``zoneinfo`` names it (« Europe/Paris »)."""
+    if not valid_zone(field.data):
+        raise ValidationError(_("Choose a time zone from the list, such as Europe/Paris."))
+
+
+class ClockForm(SafeForm):
+    """The group's time zone (its clock: the times shown, the game nights). It carries
+    the zone it was shown with: of two phones changing it at once, the second is told."""
+
+    time_zone = SelectField(_l("Time zone"), choices=[], validate_choice=False, validators=[_known_zone])
+    shown = HiddenField()
+    submit = SubmitField(_l("Save the time zone"))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        common, every = (choices for _key, choices in zone_choices())
+        # The zones a French table most likely sits in first, then all of them, A to Z.
+        self.time_zone.choices = {_("Common"): common, _("Every zone"): every}

@@ -33,7 +33,6 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -42,6 +41,7 @@ from companion.groups import bp
 from companion.groups.access import current_device, device_for, device_name, group_for, token_hash
 from companion.groups.access import join as join_group
 from companion.groups.forms import TokenJoinForm
+from companion.i18n import gettext as _
 from companion.models import Device, Group, JoinToken, utcnow
 
 #: Session key: the raw tokens this device created and may still show, by token id.

@@ -21,21 +21,24 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import abort, render_template, request
-from flask_babel import format_decimal, ngettext
-from flask_babel import gettext as _
+from flask_babel import format_decimal
 
 from companion.charts import Chart, line_chart
+from companion.clock import current_zone
+from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
 from companion.games.kinds import KINDS
+from companion.games.kinds.base import GameKind
 from companion.games.kinds.president import event_lines
 from companion.games.rating import MIN_MATCHES, display
 from companion.games.results import night_of
 from companion.groups import bp
 from companion.groups.access import group_for
-from companion.i18n import format_day
-from companion.models import GameResult, Player, PlayerRating, RatingPoint, Round, Season
+from companion.i18n import format_day, ngettext
+from companion.i18n import gettext as _
+from companion.models import Game, GameResult, Player, PlayerRating, RatingPoint, Round, Season
 from companion.rules.crapouille import ELIMINATION_TOTAL
 
 #: Finished games two players need together before one can be the other's nemesis.
@@ -204,7 +207,7 @@ def head_to_head(player_id: int, season_id: int) -> list[HeadToHead]:
         .group_by(other.player_id, Player.name)
     ).all()
     lines = [HeadToHead(pid, name, int(n), int(a), int(b), int(t)) for pid, name, n, a, b, t in rows]
-    return sorted(lines, key=lambda h: (-h.games, h.name.casefold()))
+    return sorted(lines, key=lambda h: (-h.games, sort_key(h.name)))
 
 
 def nemesis(rivals: Sequence[HeadToHead]) -> HeadToHead | None:
@@ -214,16 +217,17 @@ def nemesis(rivals: Sequence[HeadToHead]) -> HeadToHead | None:
     candidates = [h for h in rivals if h.games >= NEMESIS_MIN_GAMES and h.behind > h.ahead]
     if not candidates:
         return None
-    return min(candidates, key=lambda h: (-h.behind, -(h.behind - h.ahead), h.name.casefold()))
+    return min(candidates, key=lambda h: (-h.behind, -(h.behind - h.ahead), sort_key(h.name)))
 
 
 def rating_chart(player_id: int, season_id: int, name: str) -> tuple[PlayerRating | None, Chart | None]:
-    """The player's rating now and, once rated, its chart over the season's game nights
-    (two queries)."""
+    """The player's rating now and, once rated, its chart over the game nights the
+    player played (two queries): the evenings the page counts, a point each (on a
+    night the player did not play the rating does not move)."""
     rating = db.session.get(PlayerRating, (season_id, player_id))
     points = db.session.execute(
         sa.select(RatingPoint.night, RatingPoint.ordinal, RatingPoint.rank)
-        .where(RatingPoint.season_id == season_id, RatingPoint.player_id == player_id)
+        .where(RatingPoint.season_id == season_id, RatingPoint.player_id == player_id, RatingPoint.played)
         .order_by(RatingPoint.night)
     ).all()
     if rating is None or rating.matches < MIN_MATCHES or not points:
@@ -294,19 +298,23 @@ class EveningGame:
     id: int
     kind: str
     status: str
+    #: When it started (shown on the group's clock, as every time).
+    started: datetime | None = None
     players: list[str] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
     moments: list[str] = field(default_factory=list)
 
 
-def _president_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
-    """Each manche's events in the game page's words (``event_lines``), but a card
-    draw (a first manche's titles: not a moment)."""
+def _president_moments(rows: list[Any], names: dict[str, str], kind: GameKind) -> list[str]:
+    """Each manche's events in the game page's words (``event_lines``), each manche
+    named as its game page names it, but a card draw (a first manche's titles: not a
+    moment)."""
     lines = []
     for row in rows:
         events = [e for e in row.events or [] if e != "draw"]
         state = {"events": events, "event": row.event or {}, "finished_last": row.finished_last or []}
-        lines.extend(_("Round %(n)d: %(what)s", n=row.number, what=line) for line in event_lines(state, names))
+        name = kind.round_name(row.number)
+        lines.extend(_("%(round)s: %(what)s", round=name, what=line) for line in event_lines(state, names))
     return lines
 
 
@@ -342,16 +350,17 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
     rounds' stored states)."""
     r = GameResult
     rows = db.session.execute(
-        sa.select(r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id)
+        sa.select(r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id, Game.created_at)
         .join(Season, Season.id == r.season_id)
         .join(Player, Player.id == r.player_id)
+        .join(Game, Game.id == r.game_id)
         .where(Season.group_id == group_id, r.night == night)
         .order_by(r.game_id, r.seat)
     ).all()
     games: dict[int, EveningGame] = {}
     names: dict[int, dict[str, str]] = {}
     for row in rows:
-        game = games.setdefault(row.game_id, EveningGame(row.game_id, row.kind, row.status))
+        game = games.setdefault(row.game_id, EveningGame(row.game_id, row.kind, row.status, row.created_at))
         game.players.append(row.name)
         if row.won:
             game.winners.append(row.name)
@@ -377,7 +386,7 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
     for game in games.values():
         played = by_game.get(game.id, [])
         if game.kind in PRESIDENT_KINDS:
-            game.moments = _president_moments(played, names[game.id])
+            game.moments = _president_moments(played, names[game.id], KINDS[game.kind])
         elif game.kind == "crapouille":
             game.moments = _crapouille_moments(played, names[game.id])
         elif game.kind == "whist-tarot":
@@ -387,9 +396,11 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
 
 @bp.app_template_global()
 def evening_of(started: datetime) -> str:
-    """The game night (``YYYY-MM-DD``) of a game started at ``started``: the day of its
-    recap (``url_for('groups.evening', code=…, day=evening_of(game.created_at))``)."""
-    return night_of(started).isoformat()
+    """The game night (``YYYY-MM-DD``) of a game started at ``started``, on the clock of
+    the group this request is about: the day of its recap
+    (``url_for('groups.evening', code=…, day=evening_of(game.created_at))``), the night
+    its stored results carry (:func:`~companion.games.results.night_of`, one definition)."""
+    return night_of(started, current_zone()).isoformat()
 
 
 @bp.get("/g/<code>/evenings/<day>")

@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 import sqlalchemy as sa
 from flask import flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
@@ -16,11 +15,21 @@ from companion.extensions import db
 from companion.forms import storable
 from companion.games.standings import games_of, round_counts, season_standings
 from companion.groups import bp
-from companion.groups.access import current_device, device_name, group_for, owns, revoke
+from companion.groups.access import LEFT_KEY, current_device, device_name, group_for, owns, revoke
 from companion.groups.access import join as join_group
-from companion.groups.forms import DeviceForm, GroupForm, JoinForm, PassphraseForm, PlayerForm, SeasonForm
+from companion.groups.forms import (
+    ClockForm,
+    DeviceForm,
+    GroupForm,
+    JoinForm,
+    PassphraseForm,
+    PlayerForm,
+    SeasonForm,
+    typed_passphrases,
+)
 from companion.groups.throttle import before_create, before_guess, guessed_right
-from companion.i18n import current_lang
+from companion.i18n import current_lang, ngettext
+from companion.i18n import gettext as _
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.pagecache import Entry, Fragments, page_cache
 from companion.undo import confirmation_page, confirmed, offer, within_reach
@@ -30,8 +39,6 @@ from companion.writes import commit_once, done_before, remember
 #: Finished or abandoned games listed on the group page (the latest).
 RECENT_GAMES = 10
 
-#: Session key: the device this browser revoked by leaving a group (for the undo).
-LEFT_KEY = "left"
 
 #: Checked when a code is unknown, so that it costs what a wrong passphrase costs.
 _DECOY_HASH = generate_password_hash("not a passphrase")
@@ -47,7 +54,9 @@ def _safe_next(default: str) -> str:
 def _wait_message(seconds: int) -> str:
     if seconds >= 90:
         return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
-    return _("Too many tries. Try again in %(seconds)d seconds.", seconds=seconds)
+    return ngettext(
+        "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
+    )
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -101,9 +110,14 @@ def join() -> ResponseReturnValue:
             form.passphrase.errors = [_wait_message(wait)]
             return render_template("groups/join.html", form=form), 429, {"Retry-After": str(wait)}
         group = db.session.scalar(sa.select(Group).where(Group.code == code))
+        typed = typed_passphrases(form.passphrase)
         if group is None:
-            check_password_hash(_DECOY_HASH, form.passphrase.data)
-        if group is None or not group.check_passphrase(form.passphrase.data):
+            for passphrase in typed:  # the same work as a wrong passphrase
+                check_password_hash(_DECOY_HASH, passphrase)
+            right = False
+        else:
+            right = any([group.check_passphrase(passphrase) for passphrase in typed])
+        if group is None or not right:
             form.passphrase.errors = [_("Wrong code or passphrase.")]
             return render_template("groups/join.html", form=form), 403
         guessed_right(code)
@@ -233,6 +247,46 @@ def devices(code: str) -> ResponseReturnValue:
     return render_template(
         "groups/devices.html", group=group, device=device, devices=listed, form=form, passphrase_form=passphrase_form
     )
+
+
+def _clock_page() -> dict[str, object]:
+    from companion.games.results import NIGHT_STARTS_AT
+
+    return {"night_starts_at": NIGHT_STARTS_AT, "now": utcnow}
+
+
+@bp.route("/g/<code>/clock", methods=["GET", "POST"])
+def clock(code: str) -> ResponseReturnValue:
+    """The group's time zone: every time its pages show, and the game night (soirée) each
+    game belongs to. A change recomputes the group's stored results (their nights) in the
+    same transaction. The form names the zone it was shown with: a change made meanwhile
+    from another phone is not overwritten; sending the same change twice changes once."""
+    from companion.games.results import rebuild
+
+    group = group_for(code)
+    form = ClockForm(data={"time_zone": group.time_zone, "shown": group.time_zone} if request.method == "GET" else None)
+    if form.validate_on_submit():
+        wanted, shown = form.time_zone.data, form.shown.data
+        moved = db.session.execute(
+            sa.update(Group)
+            .where(Group.id == group.id, Group.time_zone == shown)
+            .values(time_zone=wanted)
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        if not moved and group.time_zone != wanted:
+            db.session.rollback()
+            form.time_zone.errors = [
+                _("The time zone was changed meanwhile from another device, to %(zone)s.", zone=group.time_zone)
+            ]
+            form.shown.data = group.time_zone
+            return render_template("groups/clock.html", group=group, form=form, **_clock_page()), 409
+        if moved and wanted != shown:
+            # Every game's night, rating and totals on the new clock (one definition).
+            rebuild(db.session, [season.id for season in group.seasons])
+        db.session.commit()
+        flash(_("The group's time zone is %(zone)s.", zone=wanted))
+        return redirect(url_for("groups.show", code=group.code))
+    return render_template("groups/clock.html", group=group, form=form, **_clock_page())
 
 
 @bp.post("/g/<code>/devices/<int:device_id>/remove")

@@ -3,17 +3,19 @@ new group.
 
 **Exports** (members of the group only) cover the whole group or one season:
 
-- CSV, for a spreadsheet: one row per player per round (season, game, kind, date,
+- CSV, for a spreadsheet: one row per player per round (season, game, kind, the
+  game's evening — its game night on the group's clock, as the recap dates it —,
   round, player, the round's figure for that player, the total after it, the final
-  place once the game is finished). Written for French spreadsheets: UTF-8 with a
+  place once the game is finished, the round's time on the group's clock with its
+  offset). Written for French spreadsheets: UTF-8 with a
   byte order mark (so that accents survive), ``;`` between fields (the comma is the
   French decimal separator), CRLF line ends, ISO dates, and the headers in the page's
   language. A text cell that a spreadsheet would read as a formula (``=``, ``+``,
   ``-``, ``@``) is prefixed with ``'``.
 - JSON (:data:`FORMAT`, version :data:`VERSION`): everything needed to rebuild the
-  group: its name, players, seasons (and which is current), games (kind, house rules,
-  setup, status, timestamps, version, outcome, seats) with their rounds (number,
-  entry, result, time) and their history. Players are named by their id, as the
+  group: its name and time zone, players, seasons (and which is current), games (kind,
+  house rules, setup, status, timestamps in UTC, version, outcome, seats) with their
+  rounds (number, entry, result, time) and their history. Players are named by their id, as the
   stored states name them. Never a device, a token or a passphrase.
 
 **Importing** a JSON export creates a new group (new code, the passphrase given on the
@@ -53,7 +55,6 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from jsonschema import Draft202012Validator
@@ -61,18 +62,23 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
+from companion.clock import local_iso, valid_zone
+from companion.collation import sorted_names
 from companion.extensions import csrf, db
 from companion.forms import plain_int, storable
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
 from companion.games.kinds import KINDS, kind_name
 from companion.games.kinds.base import GameKind, State
+from companion.games.results import night_of
 from companion.groups import bp
 from companion.groups.access import group_for
 from companion.groups.access import join as join_group
 from companion.groups.forms import GroupForm
 from companion.groups.throttle import before_create
-from companion.i18n import format_day
+from companion.i18n import format_day, ngettext
+from companion.i18n import gettext as _
 from companion.models import (
+    DEFAULT_TIME_ZONE,
     NAME_MAX,
     Game,
     GameChange,
@@ -118,7 +124,11 @@ SCHEMA: dict[str, Any] = {
         "version": {"const": VERSION},
         "scope": {"enum": ["group", "season"]},
         "exported_at": _WHEN,
-        "group": {"type": "object", "required": ["name"], "properties": {"name": _TEXT}},
+        "group": {
+            "type": "object",
+            "required": ["name"],
+            "properties": {"name": _TEXT, "time_zone": {"type": "string", "maxLength": 64}},
+        },
         "players": {
             "type": "array",
             "maxItems": 1000,
@@ -314,8 +324,11 @@ def export_document(group: Group, season: Season | None = None) -> dict[str, Any
         "version": VERSION,
         "scope": "season" if season is not None else "group",
         "exported_at": _iso(datetime.now(UTC)),
-        "group": {"name": group.name},
-        "players": [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at)} for p in loaded.players],
+        "group": {"name": group.name, "time_zone": group.time_zone},
+        "players": [
+            {"id": p.id, "name": p.name, "created_at": _iso(p.created_at)}
+            for p in sorted_names(loaded.players, key=lambda p: p.name)
+        ],
         "seasons": [
             {
                 "id": s.id,
@@ -369,19 +382,23 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
         _("Season"),
         _("Game"),
         _("Game kind"),
-        _("Date"),
+        _("Evening"),
         _("Round number"),
         _("Player"),
         _("Round score"),
         _("Total after"),
         _("Final place"),
+        _("Entered at"),
     ]
     for game in loaded.games:
         rounds = loaded.rounds.get(game.id, [])
         figure_key, total_key = _FIGURES.get(game.kind, _DEFAULT_FIGURES)
         places = final_places(game.kind, rounds[-1].result) if rounds and game.status is GameStatus.FINISHED else {}
-        day = (_iso(game.created_at) or "")[:10]
+        # The game's evening (one definition: the recap's day) and each round's time, on
+        # the group's clock with its offset (« 2026-03-29T01:30:00+01:00 »).
+        day = night_of(game.created_at, group.time_zone).isoformat()
         for rnd in rounds:
+            entered = local_iso(rnd.created_at, group.time_zone, seconds=True) or ""
             figures = rnd.result.get(figure_key) or {}
             totals = rnd.result.get(total_key) or {}
             for seat in game.seats:
@@ -396,6 +413,7 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
                     str(figures[key]) if key in figures else "",
                     str(totals[key]) if key in totals else "",
                     str(places[key]) if key in places else "",
+                    entered,
                 ]
 
 
@@ -562,7 +580,9 @@ def _wait_message(seconds: int) -> str:
     """As the group creation page says it (the same sentences)."""
     if seconds >= 90:
         return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
-    return _("Too many tries. Try again in %(seconds)d seconds.", seconds=seconds)
+    return ngettext(
+        "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
+    )
 
 
 def _too_big() -> str:
@@ -595,6 +615,8 @@ class Plan:
     players: list[tuple[int, str, datetime | None]]
     seasons: list[tuple[int, str, date, bool, datetime | None]]
     games: list[_Game]
+    #: The group's clock (the file's, or the default zone for a file without one).
+    time_zone: str = DEFAULT_TIME_ZONE
 
 
 def _when(value: Any, where: str, now: datetime) -> datetime | None:
@@ -628,6 +650,16 @@ def _canonical(value: Any) -> str:
 def _game_label(data: dict[str, Any], created_at: datetime | None) -> str:
     day = format_day(created_at.date()) if created_at is not None else "?"
     return _("game %(id)d (%(kind)s, %(day)s)", id=data["id"], kind=kind_name(data["kind"]), day=day)
+
+
+def _time_zone(value: Any) -> str:
+    """The file's time zone: a name of the IANA database (the default zone when the file
+    names none, as files written before groups had one)."""
+    if value is None:
+        return DEFAULT_TIME_ZONE
+    if not valid_zone(value):
+        raise Refused(_("The time zone of this file, %(zone)s, is not one this server knows.", zone=value))
+    return str(value)
 
 
 def check_document(document: dict[str, Any]) -> Plan:
@@ -708,7 +740,7 @@ def check_document(document: dict[str, Any]) -> Plan:
             checked.change_times.append(_when(c.get("at"), f"{where}.changes[{j}].at", now))
         _replay(checked, by_id)
         games.append(checked)
-    return Plan(players, seasons, games)
+    return Plan(players, seasons, games, _time_zone(document["group"].get("time_zone")))
 
 
 def _transient_game(g: dict[str, Any], by_id: dict[int, str]) -> Game:
@@ -822,11 +854,12 @@ def write_group(plan: Plan, name: str, passphrase: str) -> Group:
     code = Group.new_code()
     while db.session.scalar(sa.select(Group.id).where(Group.code == code)) is not None:
         code = Group.new_code()
-    group = Group(code=code, name=name)
+    group = Group(code=code, name=name, time_zone=plan.time_zone)
     group.set_passphrase(passphrase)
     db.session.add(group)
     players: dict[int, Player] = {}
-    for old_id, player_name, created_at in plan.players:
+    # Created in the order they were added (the file lists them by name): ids keep that order.
+    for old_id, player_name, created_at in sorted(plan.players, key=lambda p: p[0]):
         player = Player(created_at=created_at) if created_at else Player()
         player.rename(player_name)
         group.players.append(player)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Response, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.games.kinds import KINDS
 from companion.groups.access import joined_groups
 from companion.groups.forms import JoinForm
 from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
+from companion.i18n import gettext as _
 from companion.main import bp
 
 

@@ -31,7 +31,6 @@ from typing import Any
 
 from flask import abort, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
@@ -43,6 +42,7 @@ from companion.games.kinds import president as president_kind
 from companion.games.routes import stored_state
 from companion.groups.access import group_and_game
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Game
 from companion.referee import bp
 from companion.referee.narrate import judge

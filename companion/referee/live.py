@@ -36,7 +36,6 @@ from typing import Any
 import sqlalchemy as sa
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, HiddenField, RadioField, StringField
@@ -51,9 +50,10 @@ from companion.games.kinds.crapouille import card_picker as crapouille_picker
 from companion.games.kinds.president import draw_picker, rules_of
 from companion.groups.access import group_and_game, group_for
 from companion.i18n import current_lang
+from companion.i18n import gettext as _
 from companion.models import Game, GameStatus, Group, LiveEntry, LiveManche, Round, Season
 from companion.referee import bp
-from companion.referee.narrate import judge, said
+from companion.referee.narrate import judge, said, whose_turn
 from companion.rules import whist_tarot
 from companion.rules.cards import Card, Suit, parse_cards, parse_typed_cards, typed_notation
 from companion.rules.crapouille import DECK as CRAPOUILLE_DECK
@@ -778,6 +778,11 @@ def _page(
             finish_names=[names.get(p, p) for p in entry.get("finish") or []],
             forbidden_names=[names.get(p, p) for p in entry.get("finished_on") or []],
             round_url=_round_url(manche),
+            # The turn line says whose turn it is: the last move's « À Cid de jouer. » (or
+            # « À Cid d’annoncer. ») is not said again below it (live_moves.html).
+            turn_said=[t.get(lang) for t in whose_turn(names.get(row.view["to_move"], ""))]
+            if row.view.get("to_move")
+            else [],
             suit_names={s.value: f"{s.symbol} {s.name_in(lang)}" for s in Suit},
         )
         if manche.follow.family == "whist":

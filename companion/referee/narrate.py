@@ -3,12 +3,12 @@
 :func:`judge` is the check behind every referee screen and ``POST /api/v1/check``: the
 body is validated against the game's published schema, the game's adapter asks the
 engine, and :func:`said` adds what happens next as a player would say it (« Le pli est
-pour toi, tu rejoues. », « Révolution ! », « Cid pioche une carte et passe son tour. »).
+pour vous, vous rejouez. », « Révolution ! », « Cid pioche une carte et passe son tour. »).
 
 :func:`said` decides nothing: it only puts into words the engine's answer (its
 effects, ``next_player``, ``skipped``, ``target``, ``trick_winner``, ``forbidden_bid``)
-and the move that was judged.  Sentences address the mover as « tu », as the table
-does, and never assume a player's gender.
+and the move that was judged.  Sentences address the mover as « vous », as the whole
+app does, and never assume a player's gender.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def judge(body: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
     ...         "trick": [{"player": "Ann", "cards": ["9h"]}, {"player": "Bob", "cards": ["Kd"]}]},
     ...         "move": {"player": "Cid", "cards": ["2c"]}}
     >>> judge(body)["said"]
-    ['Le pli est pour toi, tu rejoues.']
+    ['Le pli est pour vous, vous rejouez.']
     >>> judge(dict(body, move={"player": "Cid", "cards": ["8c"]}))["reason"]
     'Il faut jouer plus haut que le roi.'
     """
@@ -83,6 +83,16 @@ def _your_turn(player: str) -> Text:
     return Text(f"À {player} de jouer.", f"{player} plays next.")
 
 
+def _bids_next(player: str) -> Text:
+    return Text(f"À {player} d’annoncer.", f"{player} bids next.")
+
+
+def whose_turn(player: str) -> tuple[Text, Text]:
+    """What a move says of whose turn comes next (to play, or to bid): the live screen's
+    turn line says it already, so the last move does not say it again."""
+    return _your_turn(player), _bids_next(player)
+
+
 def _loses_turn(names: Sequence[str]) -> Text:
     if len(names) == 1:
         return Text(f"{names[0]} passe son tour.", f"{names[0]} loses a turn.")
@@ -92,7 +102,7 @@ def _loses_turn(names: Sequence[str]) -> Text:
 def _won_by(winner: str, mover: str, leader: str | None) -> Text:
     """Whose trick it is, and who leads the next one."""
     if winner == mover and leader == mover:
-        return Text("Le pli est pour toi, tu rejoues.", "The trick is yours: you lead again.")
+        return Text("Le pli est pour vous, vous rejouez.", "The trick is yours: you lead again.")
     if leader == winner:
         return Text(f"Le pli est pour {winner}, qui rejoue.", f"The trick goes to {winner}, who leads again.")
     if leader is None:
@@ -119,7 +129,8 @@ def _president(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping
     if "guillotine" in effects:
         lines.append(
             Text(
-                f"Guillotine ! {mover} prend la présidence et désigne le second et le dernier ; la manche s’arrête.",
+                f"Guillotine ! {mover} prend la présidence et attribue la deuxième et la dernière place ; "
+                "la manche s’arrête.",
                 f"Guillotine! {mover} takes the presidency and names the second and the last; the manche ends.",
             )
         )
@@ -223,7 +234,7 @@ def _crapouille(move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text
             suit = Text(_suit_name(asked, "fr"), _suit_name(asked, "en"))
             lines.append(Text(f"Couleur demandée : {suit.fr}.", f"Suit asked: {suit.en}."))
         else:
-            lines.append(Text("Choisis une couleur.", "Choose a suit."))
+            lines.append(Text("Choisissez une couleur.", "Choose a suit."))
     if "out" in effects:
         lines.append(Text(f"{mover} n’a plus de cartes : la donne est finie.", f"{mover} is out: the hand is over."))
     if "finish_on_two" in effects and target:
@@ -234,7 +245,7 @@ def _crapouille(move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text
             )
         )
     if "play_again" in effects:
-        lines.append(Text("Tu rejoues.", "You play again."))
+        lines.append(Text("Vous rejouez.", "You play again."))
     elif nxt is not None and "out" not in effects:
         lines.append(_your_turn(nxt))
     return lines
@@ -257,10 +268,12 @@ def _whist(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping[str
             lines.append(Text(f"Les annonces sont faites : {nxt} entame.", f"Bidding is over: {nxt} leads."))
         elif nxt is not None:
             forbidden = _forbidden_next(state, move, nxt)
-            lines.append(Text(f"À {nxt} d’annoncer.", f"{nxt} bids next."))
+            lines.append(_bids_next(nxt))
             if forbidden is not None:
                 lines.append(
-                    Text(f"Le donneur ne peut pas annoncer {forbidden}.", f"The dealer may not bid {forbidden}.")
+                    Text(
+                        f"{nxt} donne et ne peut pas annoncer {forbidden}.", f"{nxt} deals and may not bid {forbidden}."
+                    )
                 )
         return lines
     winner = answer.get("trick_winner")

@@ -180,10 +180,8 @@ def upgrade():
 
 def _fill_for_existing_games():
     """Every game already stored gets its results and matches, every season its
-    totals and rating."""
-    from companion.games.results import rebuild
-
-    rebuild(op.get_bind())
+    totals and rating: now done by 4c1a7e2d9b30 (groups.time_zone) at its end, since
+    today's ``results.rebuild`` reads a column this migration predates."""
 
 
 def downgrade():

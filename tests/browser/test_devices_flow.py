@@ -50,6 +50,12 @@ def test_a_second_phone_joins_by_name_and_is_removed(live_server: str, phone: An
     first.get_by_text("Téléphone d’Ann a été retiré du groupe.").wait_for()
 
     second.reload()
-    assert "/join" in second.url  # signed out at once
+    # Signed out at once, and told so, with the form to join again (issue 22).
+    second.get_by_role("heading", name="Ce téléphone a été retiré du groupe").wait_for()
+    assert second.get_by_role("button", name="Rejoindre de nouveau").is_visible()
+    shoot(second, "removed-phone-light")
+    second.evaluate("document.documentElement.dataset.theme = 'dark'")
+    shoot(second, "removed-phone-dark")
+    assert second.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
     assert problems == [], problems

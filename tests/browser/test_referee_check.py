@@ -229,7 +229,7 @@ def test_both_themes_read_well(live_server: str, browser: Any, axe: Any, theme: 
         page.select_option("#f-move-player", "1")
         page.locator("#f-move-cards").fill("2P")
         page.locator("form[data-check] [type=submit]").tap()
-        assert "Le pli est pour toi, tu rejoues." in _verdict(page, legal=True)
+        assert "Le pli est pour vous, vous rejouez." in _verdict(page, legal=True)
         assert _no_horizontal_scroll(page)
         page.locator("details.setup > summary").tap()  # open, so that every input is checked
         assert _axe_violations(axe, page) == []

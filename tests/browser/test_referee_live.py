@@ -153,7 +153,7 @@ def test_a_president_trick_with_a_pass_a_trick_won_by_twos_and_a_revolution(live
     # redémarre immédiatement un nouveau tour de jeu »
     _pick(page, "2h", "2s")
     _play(page)
-    assert "Le pli est pour toi, tu rejoues." in _last_said(page)
+    assert "Le pli est pour vous, vous rejouez." in _last_said(page)
     expect(page.locator("#trick-title")).to_have_text(re.compile(r"\S"))
     expect(page.locator("#turn")).to_contain_text("Dan")
     _both_themes(page, "live-president-twos")

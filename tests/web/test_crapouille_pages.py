@@ -83,12 +83,12 @@ def test_bad_cards_are_refused_next_to_the_field_and_nothing_is_saved(client):
     # Two decks hold two 8♥ only, across all hands.
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 8C", f"cards_{cid.id}": "8C 3t"})
     assert r.status_code == 200
-    assert "Il n’y a que 2 × 8♥ dans le jeu." in html(r)
+    assert "Il n’y a que deux 8♥ dans le jeu." in html(r)
     assert 'value="8C 8C"' in html(r) and 'value="8C 3t"' in html(r)  # what was typed is kept
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "8C 11C", f"total_{cid.id}": "4"})
     assert "Carte inconnue : « 11C »." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"cards_{bob.id}": "RJ RJ BJ BJ", f"cards_{cid.id}": "RJ"})
-    assert "Il n’y a que 4 jokers dans le jeu." in html(r)
+    assert "Il n’y a que quatre jokers dans le jeu." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "douze", f"total_{cid.id}": "4"})
     assert "Un total est un nombre entier de 0 à 779." in html(r)
     r = _hand(client, group, game_id, 1, ann, **{f"total_{bob.id}": "12"})

@@ -99,7 +99,7 @@ def test_a_card_error_is_the_description_of_its_field(client):
 def test_the_deck_still_counts_across_hands_in_both_notations(client):
     group, (ann, bob, cid), game_id = _game(client, "Ann", "Bob", "Cid")
     r = _hand(client, group, game_id, ann, **{f"cards_{bob.id}": "8c 8♥", f"cards_{cid.id}": "8C"})
-    assert "Il n’y a que 2 × 8♥ dans le jeu." in html(r)
+    assert "Il n’y a que deux 8♥ dans le jeu." in html(r)
 
 
 # --- the hand page: placeholder, values and the picker's data from the engine ------------

@@ -132,7 +132,7 @@ def test_leave_forgets_the_group_on_this_device_only(app, client):
     group = create_group(client, passphrase="la belote")
     r = client.post(f"/g/{group.code}/leave", data={"confirmed": "1"})
     assert r.status_code == 302
-    assert client.get(f"/g/{group.code}").status_code == 302
+    assert client.get(f"/g/{group.code}").status_code == 403  # « Ce téléphone a quitté le groupe… » (issue 22)
     assert db.session.get(Group, group.id) is not None
 
 

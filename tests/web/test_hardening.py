@@ -319,9 +319,10 @@ def test_joining_records_a_named_device_and_leaving_revokes_it(app: Flask, clien
     stolen = copy_client(app, phone)
     assert stolen.get(f"/g/{group.code}").status_code == 200
     assert phone.post(f"/g/{group.code}/leave", data={"confirmed": "1"}).status_code == 302
-    # The old cookie opens nothing any more, wherever it was copied.
-    assert stolen.get(f"/g/{group.code}").status_code == 302
-    assert phone.get(f"/g/{group.code}").status_code == 302
+    # The old cookie opens nothing any more, wherever it was copied (a page that says
+    # the phone is out of the group, with the form to join again: issue 22).
+    assert stolen.get(f"/g/{group.code}").status_code == 403
+    assert phone.get(f"/g/{group.code}").status_code == 403
 
 
 def test_a_device_removed_from_the_group_page_is_out_at_once(app: Flask, client: FlaskClient) -> None:
@@ -330,7 +331,7 @@ def test_a_device_removed_from_the_group_page_is_out_at_once(app: Flask, client:
     phone.post("/join", data={"code": group.code, "passphrase": "la belote", "device_name": "Perdu"})
     lost = db.session.scalar(sa.select(Device).where(Device.name == "Perdu"))
     assert client.post(f"/g/{group.code}/devices/{lost.id}/remove", data={"confirmed": "1"}).status_code == 302
-    assert phone.get(f"/g/{group.code}").status_code == 302
+    assert phone.get(f"/g/{group.code}").status_code == 403  # the page saying so (issue 22)
     assert phone.post(f"/g/{group.code}/players", data={"name": "Intrus"}).status_code == 403
     assert "<strong>Perdu</strong>" not in html(client.get(f"/g/{group.code}/devices"))
 
@@ -344,7 +345,7 @@ def test_passphrase_change_can_sign_every_other_device_out(app: Flask, client: F
     assert "Phrase secrète incorrecte." in html(r)
     data |= {"pass-current": "la belote", "pass-sign_out_others": "y"}
     assert client.post(f"/g/{group.code}/devices", data=data).status_code == 302
-    assert phone.get(f"/g/{group.code}").status_code == 302
+    assert phone.get(f"/g/{group.code}").status_code == 403  # the page saying so (issue 22)
     assert client.get(f"/g/{group.code}").status_code == 200
     db.session.expire_all()
     assert group.check_passphrase("le tarot")

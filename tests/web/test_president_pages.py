@@ -217,7 +217,7 @@ def test_a_piketty_game_of_six_starts_with_a_card_draw(client):
 
     # Two identical cards (two decks at 6): those players draw again.
     r = draw(Ann="R♠", Bob="R♠", Cid="R♥", Dan="9♦", Eve="6♣", Fay="7♣")
-    assert r.status_code == 200 and "Égalité entre Ann, Bob" in html(r)
+    assert r.status_code == 200 and "Égalité entre Ann et Bob" in html(r)
     # A 3 is not in Piketty's deck.
     r = draw(Ann="3♠", Bob="R♠", Cid="R♥", Dan="9♦", Eve="6♣", Fay="7♣")
     assert r.status_code == 200 and "n’est pas dans ce jeu" in html(r)

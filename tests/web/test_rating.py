@@ -156,10 +156,11 @@ def test_a_write_replays_only_from_the_game_night_it_changes(client, monkeypatch
     replayed.clear()
     post(client, group, old[0], "reopen")
     assert replayed == [3 + 3 + 1]  # that night's other three games, last week's three, tonight's
-    # Finished again now, it is dated now (its end): tonight is replayed.
+    # Finished again now, it still belongs to the night it started (one definition of
+    # the soirée, issue 22): from that night on again, its own match now rated too.
     replayed.clear()
     post(client, group, old[0], "finish")
-    assert replayed == [2]
+    assert replayed == [4 + 3 + 1]
     # Whatever the path, the same as rating the season from scratch.
     kept = _all_ratings()
     results.rebuild(db.session)

@@ -113,7 +113,8 @@ def test_president_a_pair_on_a_pair_and_a_pair_too_low(client: FlaskClient, word
     r = _check(client, "president", table | {"move.cards": "9T 9K"})
     verdict = _verdict(html(r))
     assert r.status_code == 200 and words["legal"] in verdict and "À Dan de jouer." in verdict
-    assert words["next_dan"] in verdict
+    # Whose turn is said once: by the sentence, not again as « Next to play: Dan ».
+    assert words["next_dan"] in verdict and re.search(r'<p class="verdict-next" hidden>', html(r))
     r = _check(client, "president", table | {"move.cards": "6T 6K"})
     page = html(r)
     verdict = _verdict(page)
@@ -127,7 +128,7 @@ def test_president_twos_win_the_trick_and_a_quad_is_a_revolution(client: FlaskCl
     # seed 000: « Lorsqu'un joueur pose des deux … il redémarre immédiatement un nouveau tour ».
     table = FOUR | {"state.trick[0].player": "0", "state.trick[0].cards": "RT", "move.player": "1"}
     verdict = _verdict(html(_check(client, "president", table | {"move.cards": "2P"})))
-    assert "Le pli est pour toi, tu rejoues." in verdict
+    assert "Le pli est pour vous, vous rejouez." in verdict
     # With the revolution house rule, four 5s reverse the order (RULES.md §1, revolution).
     table = FOUR | {"rules.revolution": "y", "move.player": "0", "move.cards": "5C 5P 5K 5T"}
     verdict = _verdict(html(_check(client, "president", table)))
@@ -219,7 +220,7 @@ def test_a_fifth_copy_is_placed_on_its_field(client: FlaskClient) -> None:
     # One 52-card deck: a single 7♥; a trick written after the blank rows it skipped.
     table = FOUR | {"state.trick[2].player": "0", "state.trick[2].cards": "7C 7C", "move.player": "1"}
     page = html(_check(client, "president", table | {"move.cards": "9T"}))
-    assert "Il n’y a que 1 × 7♥ dans le jeu." in _error_of(page, "f-state-trick-2-cards")
+    assert "Il n’y a qu’un 7♥ dans le jeu." in _error_of(page, "f-state-trick-2-cards")
     # La crapouille's 108 cards hold two of each: a third 9♦, counted over the pile and the move.
     table = FOUR | {"state.pile": "9K 9K", "state.turn": "0", "move.player": "0", "move.card": "9K"}
     r = _check(client, "crapouille", table)
@@ -423,7 +424,7 @@ def test_crapouille_and_whist_games_bring_their_players(client: FlaskClient) -> 
         "move.card": "10K",
     }
     verdict = _verdict(html(client.post(f"/g/{group.code}/games/{game_id}/check", data=data)))
-    assert "Tu rejoues." in verdict  # Super crapouille: a 10 lets its player play again (seed 003)
+    assert "Vous rejouez." in verdict  # Super crapouille: a 10 lets its player play again (seed 003)
 
     r = client.post(
         f"/g/{group.code}/games/new/whist-tarot",

@@ -83,11 +83,12 @@ def test_a_move_is_stored_survives_a_reload_and_a_second_phone_sees_it(app: Flas
     assert row.state["trick"] == [{"player": str(ann.id), "cards": ["7h", "7s"]}]
     assert row.moves[0]["said"]["fr"] == ["À Bob de jouer."] and row.moves[0]["said"]["en"] == ["Bob plays next."]
     page = html(client.get(_url(group, game_id)))
-    assert 'aria-label="7 de cœur"' in page and "À Bob de jouer." in page
+    # Whose turn is said once, by the turn line: not again by the last move below it.
+    assert 'aria-label="7 de cœur"' in page and page.count("À Bob de jouer.") == 1
     other = app.test_client()
     assert other.post("/join", data={"code": group.code, "passphrase": "trou du cul"}).status_code == 302
     seen = html(other.get(_url(group, game_id), headers=EN))
-    assert 'aria-label="7 of hearts"' in seen and "Bob plays next." in seen
+    assert 'aria-label="7 of hearts"' in seen and "Bob plays." in seen and "Bob plays next." not in seen
     assert re.search(r'<li class="to-move">\s*<span class="who">Bob</span>', seen)
     # The second phone moves; the first sees it.
     assert _move(other, group, game_id, action="pass").status_code == 303
@@ -143,7 +144,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason_and_nothing_is_store
     r = _move(client, group, game_id, action="play", cards="R♥")
     assert "Il faut jouer 2 cartes." in html(r)
     # A card the deck does not hold twice, unreadable text: refused at the field, never a 500.
-    assert "Il n’y a que 1 × 9♥ dans le jeu." in html(_move(client, group, game_id, action="play", cards="9♥ 9♥"))
+    assert "Il n’y a qu’un 9♥ dans le jeu." in html(_move(client, group, game_id, action="play", cards="9♥ 9♥"))
     assert "Carte inconnue" in html(_move(client, group, game_id, action="play", cards="zz"))
     assert _move(client, group, game_id, action="play", cards="").status_code == 200
     assert _move(client, group, game_id, action="play", cards="9♥\x00").status_code in (200, 400)
@@ -259,7 +260,7 @@ def test_a_president_manche_to_its_end_fills_the_round_in(app: Flask, client: Fl
         "events": {},
     }
     page = html(client.get(_url(group, game_id), headers=EN))
-    assert "What the round decided" in page and "Order of going out: Bob, Cid, Ann." in page
+    assert "What round 1 decided" in page and "Order of going out: Bob, Cid, Ann." in page
     form = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/new"))
     assert fr(app, "Filled in from the live play-by-play: check it, then save.") in form
     for i, p in enumerate((bob, cid, ann)):
@@ -293,6 +294,16 @@ def test_a_revolution_and_a_trick_won_by_twos(client: FlaskClient) -> None:
     )
 
 
+def test_the_live_referee_says_vous(client: FlaskClient) -> None:
+    # issue 22: one register, « vous » everywhere (not « Le pli est pour toi, tu rejoues. »)
+    group, _players, game_id = _president(client)
+    _move(client, group, game_id, action="play", cards="7♥")
+    assert _move(client, group, game_id, action="play", cards="2♥").status_code == 303  # Bob
+    assert _row(game_id).moves[-1]["said"]["fr"] == ["Le pli est pour vous, vous rejouez."]
+    page = html(client.get(_url(group, game_id)))
+    assert "Le pli est pour vous, vous rejouez." in page and not re.search(r"\b(tu|toi)\b", page)
+
+
 def test_a_whist_deal_followed_live_fills_the_deal_in(client: FlaskClient) -> None:
     # seed 002: « Le donneur lui ne peut dire un nombre de plis qui ferait que la somme des
     # annonces serait égale au nombre de plis à faire. »
@@ -303,7 +314,7 @@ def test_a_whist_deal_followed_live_fills_the_deal_in(client: FlaskClient) -> No
     assert _move(client, group, game_id, bid="2").status_code == 303  # Bob
     assert _move(client, group, game_id, bid="1").status_code == 303  # Cid
     page = html(client.get(_url(group, game_id), headers=EN))
-    assert "The dealer may not bid 2." in page
+    assert "Ann deals and may not bid 2." in page
     refused = _move(client, group, game_id, bid="2")
     assert "Ann donne et ne peut pas annoncer 2\u00a0: les annonces feraient 5, le nombre de plis." in html(refused)
     assert _row(game_id).state["bids"] == {str(bob.id): 2, str(cid.id): 1}
@@ -493,3 +504,15 @@ def test_junk_never_makes_a_server_error_nor_a_change(client: FlaskClient) -> No
                 assert r.status_code < 500, (tail, junk)
         after = _row(gid)
         assert after.moves == moves and after.version == version and after.state is not None
+
+
+def test_a_whist_bid_does_not_say_again_who_bids_next(client: FlaskClient) -> None:
+    # The turn line says « À Cid d’annoncer. » already: the last bid does not say it a
+    # second time under it (issue 22: the same message is not shown twice).
+    group, (_ann, _bob, _cid), game_id = _game(client, "whist-tarot", ("Ann", "Bob", "Cid"))  # Ann deals
+    _start(client, group, game_id)
+    assert _move(client, group, game_id, bid="2").status_code == 303  # Bob bids, Cid next
+    text = " ".join(html(client.get(_url(group, game_id))).split())
+    assert text.count("À Cid d’annoncer.") == 1
+    page = " ".join(html(client.get(_url(group, game_id), headers=EN)).split())
+    assert "Cid bids." in page and "Cid bids next." not in page

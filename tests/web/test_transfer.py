@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import flask_babel
 import pytest
@@ -29,7 +30,9 @@ from werkzeug.test import encode_multipart
 
 from companion import create_app
 from companion.extensions import db
+from companion.games import results
 from companion.games.kinds import kind_name
+from companion.games.results import night_of
 from companion.groups import transfer
 from companion.i18n import format_day
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Player, Round, Season
@@ -402,18 +405,25 @@ def test_csv_export_of_a_small_season_reads_as_computed_by_hand(app, client):
     text = body.decode("utf-8-sig")
     assert "\r\n" in text
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
-    headers = ["Season", "Game", "Game kind", "Date", "Round number", "Player", "Round score", "Total after"]
-    headers.append("Final place")
+    headers = ["Season", "Game", "Game kind", "Evening", "Round number", "Player", "Round score", "Total after"]
+    headers += ["Final place", "Entered at"]
     assert rows[0] == [fr(app, h) for h in headers]
-    day = db.session.get(Game, game).created_at.date().isoformat()
+    # The game's evening and each round's time on the group's clock (Europe/Paris), with its offset.
+    paris = ZoneInfo("Europe/Paris")
+    day = night_of(db.session.get(Game, game).created_at, paris).isoformat()
+    at = {
+        r.number: results.aware(r.created_at).astimezone(paris).isoformat(timespec="seconds")
+        for r in db.session.scalars(sa.select(Round).where(Round.game_id == game))
+    }
+    assert all(t[-6:] in ("+01:00", "+02:00") for t in at.values())
     kind = fr(app, "La crapouille")
     expected = [
-        [season.name, str(game), kind, day, "1", "Ann", "0", "0", "1"],
-        [season.name, str(game), kind, day, "1", "'=Bob", "120", "120", "2"],
-        [season.name, str(game), kind, day, "2", "Ann", "40", "40", "1"],
-        [season.name, str(game), kind, day, "2", "'=Bob", "0", "120", "2"],
-        [season.name, str(game), kind, day, "3", "Ann", "0", "40", "1"],
-        [season.name, str(game), kind, day, "3", "'=Bob", "190", "310", "2"],
+        [season.name, str(game), kind, day, "1", "Ann", "0", "0", "1", at[1]],
+        [season.name, str(game), kind, day, "1", "'=Bob", "120", "120", "2", at[1]],
+        [season.name, str(game), kind, day, "2", "Ann", "40", "40", "1", at[2]],
+        [season.name, str(game), kind, day, "2", "'=Bob", "0", "120", "2", at[2]],
+        [season.name, str(game), kind, day, "3", "Ann", "0", "40", "1", at[3]],
+        [season.name, str(game), kind, day, "3", "'=Bob", "190", "310", "2", at[3]],
     ]
     assert rows[1:] == expected
 

@@ -6,6 +6,7 @@ import re
 import flask_babel
 import sqlalchemy as sa
 
+from companion import i18n
 from companion.extensions import db
 from companion.models import Game, GameStatus, Round
 from tests.helpers import add_players, create_group, html
@@ -15,10 +16,7 @@ def fr(app, message, plural=None, num=None, **values):
     """``message`` as a French page shows it (the catalog's French once it is there)."""
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         flask_babel.refresh()
-        if plural is None:
-            text = flask_babel.gettext(message, **values)
-        else:
-            text = flask_babel.ngettext(message, plural, num, **values)
+        text = i18n.gettext(message, **values) if plural is None else i18n.ngettext(message, plural, num, **values)
     flask_babel.refresh()
     return str(text)
 

@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.kinds.base import GameKind
 from companion.games.kinds.crapouille import Crapouille
+from companion.i18n import ngettext
 
 #: Every kind offered, in the order of the new-game page.
 _ALL: list[GameKind] = [Crapouille()]
@@ -36,6 +37,15 @@ def kind_name(kind: str) -> str:
     """A game kind's display name (the id itself for a kind this version does not know)."""
     known = KINDS.get(kind)
     return str(known.name) if known else kind
+
+
+def round_count_of(kind: str, count: int) -> str:
+    """« 3 manches », « 3 donnes »: ``count`` rounds in a kind's own word (a card draw is
+    no manche); « tours » only for a kind this version does not know."""
+    known = KINDS.get(kind)
+    if known is None:
+        return ngettext("%(num)d round played", "%(num)d rounds played", count)
+    return known.round_count(count)
 
 
 def status_name(status: object) -> str:

@@ -27,6 +27,8 @@ from typing import Any
 from flask_babel import LazyString
 
 from companion.forms import OnceForm, SafeForm
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.models import Game, Group, Player
 
 State = dict[str, Any]
@@ -48,13 +50,118 @@ class GameKind(ABC):
     game_template: str
     round_template: str
 
-    @abstractmethod
-    def round_name(self, number: int) -> str:
-        """« Donne 3 », « Manche 3 »… (a title, or the subject of a sentence)."""
+    #: What a round of this kind is called: ``"hand"`` (une donne: the crapouille,
+    #: whist) or ``"round"`` (une manche: le Président, Piketty). Shared pages and
+    #: routes never write « donne » or « manche » themselves: they ask the kind (below).
+    round_word: str = "hand"
 
-    @abstractmethod
-    def the_round(self, number: int) -> str:
-        """« la donne 3 », « la manche 3 »… (inside a sentence)."""
+    # --- the kind's words for its rounds
+
+    def draws_first(self, game: Any = None) -> bool:
+        """Whether ``game``'s first stored round is a card draw (« le tirage »), not a
+        round played: then the first round played is round 1 on every page.
+
+        Decided by the kind alone (Piketty), so that a kept page, whose game is plain
+        columns without its setup, names rounds as the full page does; ``game`` is there
+        for a kind that would need more."""
+        return False
+
+    def is_draw(self, number: int, game: Any = None) -> bool:
+        """Whether stored round ``number`` of ``game`` is its card draw."""
+        return number == 1 and self.draws_first(game)
+
+    def shown_number(self, number: int, game: Any = None) -> int:
+        """The number pages show for stored round ``number``: after a card draw the
+        first manche played is manche 1 (stored as round 2). Display only: what is
+        stored, exported and imported keeps the stored numbers."""
+        return number - 1 if self.draws_first(game) else number
+
+    def round_name(self, number: int, game: Any = None) -> str:
+        """« Donne 3 », « Manche 3 », « Le tirage » (a title, or the subject of a sentence)."""
+        if self.is_draw(number, game):
+            return _("The card draw")
+        n = self.shown_number(number, game)
+        return _("Round %(n)d", n=n) if self.round_word == "round" else _("Hand %(n)d", n=n)
+
+    def the_round(self, number: int, game: Any = None) -> str:
+        """« la donne 3 », « la manche 3 », « le tirage » (inside a sentence)."""
+        if self.is_draw(number, game):
+            return _("the card draw")
+        n = self.shown_number(number, game)
+        return _("round %(n)d", n=n) if self.round_word == "round" else _("hand %(n)d", n=n)
+
+    def rounds_title(self) -> str:
+        """« Manches », « Donnes » (a heading)."""
+        return _("Rounds") if self.round_word == "round" else _("Hands")
+
+    def no_round_yet(self) -> str:
+        """« Pas encore de manche. », « Aucune donne pour l’instant. »"""
+        return _("No round yet.") if self.round_word == "round" else _("No hand yet.")
+
+    def enter_round(self, number: int, game: Any = None) -> str:
+        """« Saisir la manche 3 », « Saisir le tirage » (the button to the next round)."""
+        return _("Enter %(the_round)s", the_round=self.the_round(number, game))
+
+    def round_count(self, count: int, game: Any = None) -> str:
+        """« 3 manches », « 1 donne » for ``count`` stored rounds (a card draw is no manche)."""
+        if self.draws_first(game) and count:
+            count -= 1
+        if self.round_word == "round":
+            return ngettext("%(num)d round", "%(num)d rounds", count)
+        return ngettext("%(num)d hand", "%(num)d hands", count)
+
+    def no_more_rounds(self) -> str:
+        """What a finished game says to a round sent to it."""
+        if self.round_word == "round":
+            return _("This game is over: no more rounds to enter.")
+        return _("This game is over: no more hands to enter.")
+
+    def ended_by_rounds(self) -> str:
+        """What a game its rounds have ended says to one more round."""
+        if self.round_word == "round":
+            return _("The rounds played have ended this game: correct or delete the last one to go on.")
+        return _("The hands played have ended this game: correct or delete the last one to go on.")
+
+    def closed_to_corrections(self) -> str:
+        """What a closed game says to a correction."""
+        if self.round_word == "round":
+            return _("This game is closed: reopen it to correct a round.")
+        return _("This game is closed: reopen it to correct a hand.")
+
+    def round_done(self, event: str, number: int, game: Any = None) -> str:
+        """What happened to a round, its words agreeing with the round's own (« Manche 3
+        saisie », « Tirage saisi »): ``event`` is ``entered``, ``corrected``, ``deleted``,
+        ``restored``, ``back``, ``completed``, ``already_saved`` or ``not_deleted``."""
+        if self.is_draw(number, game):
+            draw = {
+                "entered": lambda: _("The card draw entered"),
+                "corrected": lambda: _("The card draw corrected"),
+                "deleted": lambda: _("The card draw deleted"),
+                "restored": lambda: _("The card draw restored"),
+                "back": lambda: _("The card draw is back."),
+                "completed": lambda: _("The card draw entered"),
+                "already_saved": lambda: _("The card draw was already saved."),
+                "not_deleted": lambda: _(
+                    "The card draw was not deleted: the game changed in the meantime. Nothing was changed."
+                ),
+            }
+            return draw[event]()
+        name = self.round_name(number, game)
+        the = self.the_round(number, game)
+        the = the[:1].upper() + the[1:]  # « La donne 3 », at the start of a sentence
+        said = {
+            "entered": lambda: _("%(round)s entered", round=name),
+            "corrected": lambda: _("%(round)s corrected", round=name),
+            "deleted": lambda: _("%(round)s deleted", round=name),
+            "restored": lambda: _("%(round)s restored", round=name),
+            "back": lambda: _("%(round)s is back.", round=the),
+            "completed": lambda: _("%(round)s completed", round=name),
+            "already_saved": lambda: _("%(round)s was already saved.", round=name),
+            "not_deleted": lambda: _(
+                "%(round)s was not deleted: the game changed in the meantime. Nothing was changed.", round=the
+            ),
+        }
+        return said[event]()
 
     # --- setting a game up
 

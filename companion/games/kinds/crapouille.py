@@ -257,12 +257,6 @@ class Crapouille(GameKind):
     game_template = "games/crapouille.html"
     round_template = "games/crapouille_hand.html"
 
-    def round_name(self, number: int) -> str:
-        return _("Hand %(n)d", n=number)
-
-    def the_round(self, number: int) -> str:
-        return _("hand %(n)d", n=number)
-
     def leaders(self, state: State) -> list[str]:
         """The lowest total among the players still in."""
         live = state["in_play"]

@@ -471,7 +471,9 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
             if not chosen:
                 return {}
             if chosen not in dict(events_offered):
-                add_error(self.event, _("The house rules do not offer this."))
+                # Without an event offered the page draws no event field: the message
+                # goes to the form's summary (a hidden field's message is said there).
+                add_error(self.event if events_offered else self.round, _("The house rules do not offer this."))
                 return None
             if chosen == "putsch":
                 return {"putsch": str(last.id) if last else ""}
@@ -505,7 +507,7 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
             elif head == "finished_on" and name in id_of and f"forbidden_{id_of[name]}" in self._fields:
                 add_error(self[f"forbidden_{id_of[name]}"], message)
             elif head == "events":
-                add_error(self.event, message)
+                add_error(self.event if events_offered else self.round, message)
             elif draw:
                 add_error(self[f"draw_{hierarchy[0].id}"], message)
             else:
@@ -540,6 +542,8 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
     for i, slot in enumerate(form.finish):
         slot.choices = choices
         slot.label.text = _("Out %(n)d", n=i + 1)
+    if draw:  # the button says what it records
+        form.submit.label.text = _("Save the card draw")
     lang = current_lang()
     form.draw = draw  # type: ignore[attr-defined]
     form.hierarchy = hierarchy  # type: ignore[attr-defined]
@@ -657,7 +661,7 @@ def house_rules(rules: Rules) -> list[str]:
     if rules.jokers:
         lines.append(ngettext("%(num)d joker", "%(num)d jokers", rules.jokers))
     if rules.points:
-        lines.append(_("Game to %(target)d points", target=rules.target))
+        lines.append(ngettext("Game to %(num)d point", "Game to %(num)d points", rules.target))
     return lines
 
 
@@ -671,11 +675,7 @@ class _PresidentFamily(GameKind):
     round_template = "games/president_round.html"
     new_template = "games/new_president.html"
 
-    def round_name(self, number: int) -> str:
-        return _("Round %(n)d", n=number)
-
-    def the_round(self, number: int) -> str:
-        return _("round %(n)d", n=number)
+    round_word = "round"
 
     def leaders(self, state: State) -> list[str]:
         """The highest total (with points), else the sitting Président."""
@@ -738,7 +738,9 @@ class _PresidentFamily(GameKind):
             "draw_cards": lambda cards: [Card.parse(c) for c in cards],
             "names_of": lambda ids: [names.get(p, p) for p in ids],
             # Drawn only by the game page (one query, when it is called), when points are counted.
-            "points_chart": (lambda: charts.president_chart(game, names)) if rules.points else None,
+            "points_chart": (lambda: charts.president_chart(game, names, self.draws_first(game)))
+            if rules.points
+            else None,
         }
 
 
@@ -756,3 +758,8 @@ class Piketty(_PresidentFamily):
     id = "piketty"
     name = _l("Piketty")
     blurb = _l("Président with titles drawn by cards, 4 to 9 players, two decks from 6.")
+
+    def draws_first(self, game: Any = None) -> bool:
+        """Piketty's first titles are always drawn by cards: its first stored round is
+        « le tirage », and the first manche played is manche 1."""
+        return True

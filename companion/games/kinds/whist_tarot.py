@@ -249,12 +249,6 @@ class WhistTarot(GameKind):
     game_template = "games/whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
 
-    def round_name(self, number: int) -> str:
-        return _("Hand %(n)d", n=number)
-
-    def the_round(self, number: int) -> str:
-        return _("hand %(n)d", n=number)
-
     def leaders(self, state: State) -> list[str]:
         """The largest stake (the rule of the end, seed 002), ties sharing."""
         best = max(state["stakes"].values())

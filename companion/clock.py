@@ -1,0 +1,121 @@
+"""The table's clock: every time a group's pages show is on the group's own time zone.
+
+A group keeps an IANA zone name (``Group.time_zone``, Europe/Paris by default). The
+request that opens a group (``companion.groups.access``, where the group's row is read,
+with no query of its own) calls :func:`use_zone`; Flask-Babel's time zone selector
+(:func:`select_timezone`) then gives that zone to every ``format_datetime``,
+``format_time`` and ``format_date`` of a datetime on every page, with no code per page.
+The game night (« la soirée ») a time belongs to is
+:func:`companion.games.results.night_of` on the same zone.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import cache
+from typing import Any
+from zoneinfo import available_timezones
+
+import pytz  # type: ignore[import-untyped]  # (Flask-Babel's time zones)
+from flask import g, has_request_context
+
+from companion.models import DEFAULT_TIME_ZONE
+
+#: Zones a French table most likely sits in, offered first (then every zone).
+COMMON_ZONES = (
+    "Europe/Paris",
+    "Europe/Brussels",
+    "Europe/Luxembourg",
+    "Europe/Zurich",
+    "Europe/Monaco",
+    "Europe/London",
+    "Europe/Lisbon",
+    "Europe/Madrid",
+    "Europe/Berlin",
+    "Europe/Rome",
+    "America/Montreal",
+    "America/Guadeloupe",
+    "America/Martinique",
+    "America/Cayenne",
+    "Indian/Reunion",
+    "Indian/Mayotte",
+    "Pacific/Noumea",
+    "Pacific/Tahiti",
+    "Africa/Dakar",
+    "Africa/Abidjan",
+    "Africa/Casablanca",
+    "Africa/Algiers",
+    "Africa/Tunis",
+    "UTC",
+)
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The zone names a group may choose: those both ``zoneinfo`` (nights) and
+    Flask-Babel's pytz (times shown) know, by place (``Europe/Paris``) or ``UTC``:
+    without the legacy abbreviations (``CET``) and the ``posix/``, ``right/``, ``Etc/``
+    copies."""
+    names = available_timezones() & set(pytz.all_timezones_set)
+    return frozenset(n for n in names if n == "UTC" or ("/" in n and not n.startswith(("posix/", "right/", "Etc/"))))
+
+
+@cache
+def zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The zones as a select lists them: the common ones first, then all, A to Z."""
+    known = known_zones()
+    common = [(n, n.replace("_", " ")) for n in COMMON_ZONES if n in known]
+    every = [(n, n.replace("_", " ")) for n in sorted(known)]
+    return [("common", common), ("all", every)]
+
+
+def valid_zone(name: object) -> bool:
+    """Whether ``name`` is a zone a group may choose."""
+    return isinstance(name, str) and name in known_zones()
+
+
+def use_zone(name: str | None) -> None:
+    """This request is about a group on that clock (called where the group is read)."""
+    if not has_request_context():
+        return
+    g.group_time_zone = name or DEFAULT_TIME_ZONE
+    state = g.get("_flask_babel")
+    if state is not None and hasattr(state, "babel_tzinfo"):
+        del state.babel_tzinfo  # chosen before the group was read: choose again
+
+
+def current_zone() -> str:
+    """The zone of the group this request is about (the default zone before any)."""
+    zone = g.get("group_time_zone") if has_request_context() else None
+    return zone if isinstance(zone, str) else DEFAULT_TIME_ZONE
+
+
+def select_timezone() -> Any:
+    """Flask-Babel's time zone selector: the group's zone (pytz, as Flask-Babel wants it)."""
+    try:
+        return pytz.timezone(current_zone())
+    except pytz.UnknownTimeZoneError:
+        return pytz.timezone(DEFAULT_TIME_ZONE)
+
+
+def local_iso(moment: datetime | None, zone: str, seconds: bool = False) -> str | None:
+    """A stored time as ISO 8601 on a group's clock, with its offset (to the second
+    with ``seconds``); None stays None.
+
+    >>> from datetime import UTC
+    >>> local_iso(datetime(2026, 3, 29, 1, 30, 5, 120, tzinfo=UTC), "Europe/Paris", seconds=True)
+    '2026-03-29T03:30:05+02:00'
+    >>> local_iso(datetime(2026, 3, 29, 0, 30, tzinfo=UTC), "Europe/Paris")
+    '2026-03-29T01:30:00+01:00'
+    """
+    from companion.games.results import aware, zone_named
+
+    if moment is None:
+        return None
+    return aware(moment).astimezone(zone_named(zone)).isoformat(timespec="seconds" if seconds else "auto")
+
+
+def local_iso_here(moment: datetime | None) -> str | None:
+    """:func:`local_iso` on the clock of the group this request is about (templates'
+    ``local_iso``: a ``<time datetime>`` that says the offset the page's times are in)."""
+    return local_iso(moment, current_zone())
