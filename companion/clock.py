@@ -5,21 +5,60 @@ request that opens a group (``companion.groups.access``, where the group's row i
 with no query of its own) calls :func:`use_zone`; Flask-Babel's time zone selector
 (:func:`select_timezone`) then gives that zone to every ``format_datetime``,
 ``format_time`` and ``format_date`` of a datetime on every page, with no code per page.
-The game night (« la soirée ») a time belongs to is
-:func:`companion.games.results.night_of` on the same zone.
+The game night (« la soirée ») a time belongs to is :func:`night_of` on the same
+zone: the one definition every page, figure and export reads.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from typing import Any
-from zoneinfo import available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import pytz  # type: ignore[import-untyped]  # (Flask-Babel's time zones)
 from flask import g, has_request_context
 
 from companion.models import DEFAULT_TIME_ZONE
+
+#: A game night starts at this hour (the group's clock) and runs until the same hour next day.
+NIGHT_STARTS_AT = 6
+
+
+def zone_named(name: str | None) -> ZoneInfo:
+    """The zone of that IANA name; the default zone (Europe/Paris) for a name unknown
+    here or missing (a group's zone is checked when it is chosen: this only guards).
+
+    >>> zone_named("America/Montreal").key, zone_named("Nowhere/Else").key, zone_named(None).key
+    ('America/Montreal', 'Europe/Paris', 'Europe/Paris')
+    """
+    try:
+        return ZoneInfo(name or DEFAULT_TIME_ZONE)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TIME_ZONE)
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite gives them back naive)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def night_of(moment: datetime, zone: ZoneInfo | str | None) -> date:
+    """THE definition of a soirée: the game night a moment belongs to on a group's clock
+    (``zone``, a ZoneInfo or an IANA name): its local date, the night running until
+    6:00 local time (:data:`NIGHT_STARTS_AT`). A game's night is ``night_of`` its start.
+
+    >>> paris = ZoneInfo("Europe/Paris")
+    >>> [str(night_of(datetime(2026, 3, d, h, tzinfo=UTC), paris)) for d, h in ((6, 18), (7, 4), (7, 6))]
+    ['2026-03-06', '2026-03-06', '2026-03-07']
+    >>> str(night_of(datetime(2026, 3, 7, 4, tzinfo=UTC), "America/Montreal"))
+    '2026-03-06'
+    """
+    if not isinstance(zone, ZoneInfo):
+        zone = zone_named(zone)
+    local = aware(moment).astimezone(zone)
+    return (local.replace(tzinfo=None) - timedelta(hours=NIGHT_STARTS_AT)).date()
+
 
 #: Zones a French table most likely sits in, offered first (then every zone).
 COMMON_ZONES = (
@@ -108,8 +147,6 @@ def local_iso(moment: datetime | None, zone: str, seconds: bool = False) -> str 
     >>> local_iso(datetime(2026, 3, 29, 0, 30, tzinfo=UTC), "Europe/Paris")
     '2026-03-29T01:30:00+01:00'
     """
-    from companion.games.results import aware, zone_named
-
     if moment is None:
         return None
     return aware(moment).astimezone(zone_named(zone)).isoformat(timespec="seconds" if seconds else "auto")

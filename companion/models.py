@@ -76,7 +76,7 @@ class Group(db.Model):
     passphrase_hash: so.Mapped[str] = so.mapped_column(sa.String(256))
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
     #: The group's clock: an IANA time zone name (``zoneinfo``). Every time shown and
-    #: every game night (``companion.games.results.night_of``) is read on it.
+    #: every game night (``companion.clock.night_of``) is read on it.
     time_zone: so.Mapped[str] = so.mapped_column(
         sa.String(TIME_ZONE_MAX), default=DEFAULT_TIME_ZONE, server_default=DEFAULT_TIME_ZONE
     )

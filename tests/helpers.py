@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from html import unescape
 
 import sqlalchemy as sa
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from companion.clock import aware
 from companion.extensions import db
-from companion.models import Group, Player
+from companion.models import Game, Group, Player, Round
 
 
 def html(response: TestResponse) -> str:
@@ -66,3 +68,19 @@ def start_crapouille(client: FlaskClient, group: Group, players: list[Player], s
     match = re.search(r"/games/(\d+)$", response.headers["Location"])
     assert match
     return int(match.group(1))
+
+
+def move_back(game_ids: list[int], days: int) -> None:
+    """Move these games ``days`` back in time (their start, end and rounds): an earlier
+    game night. An ORM write like any other: the results hook refreshes them at commit."""
+
+    def back(moment):
+        return aware(moment) - timedelta(days=days)
+
+    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(game_ids))):
+        game.created_at = back(game.created_at)
+        if game.finished_at is not None:
+            game.finished_at = back(game.finished_at)
+    for rnd in db.session.scalars(sa.select(Round).where(Round.game_id.in_(game_ids))):
+        rnd.created_at = back(rnd.created_at)
+    db.session.commit()

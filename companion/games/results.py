@@ -42,14 +42,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 from sqlalchemy import event
 
+from companion.clock import aware, night_of
 from companion.models import (
     DEFAULT_TIME_ZONE,
     Game,
@@ -68,49 +68,6 @@ log = logging.getLogger(__name__)
 
 #: Kinds of the Président family: per-manche figures and one rated match per manche.
 PRESIDENT_KINDS = ("president", "piketty")
-#: A game night starts at this hour (the group's clock) and runs until the same hour next day.
-NIGHT_STARTS_AT = 6
-DEFAULT_TIMEZONE = DEFAULT_TIME_ZONE
-
-
-# ----------------------------------------------------------------------------- nights
-
-
-def zone_named(name: str | None) -> ZoneInfo:
-    """The zone of that IANA name; the default zone (Europe/Paris) for a name unknown
-    here or missing (a group's zone is checked when it is chosen: this only guards).
-
-    >>> zone_named("America/Montreal").key, zone_named("Nowhere/Else").key, zone_named(None).key
-    ('America/Montreal', 'Europe/Paris', 'Europe/Paris')
-    """
-    try:
-        return ZoneInfo(name or DEFAULT_TIMEZONE)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo(DEFAULT_TIMEZONE)
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored time as an aware UTC time (SQLite gives them back naive)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def night_of(moment: datetime, zone: ZoneInfo | str | None) -> date:
-    """THE definition of a soirée: the game night a moment belongs to on a group's clock
-    (``zone``, a ZoneInfo or an IANA name): its local date, the night running until
-    6:00 local time (:data:`NIGHT_STARTS_AT`). A game's night is ``night_of`` its start.
-
-    >>> paris = ZoneInfo("Europe/Paris")
-    >>> [str(night_of(datetime(2026, 3, d, h, tzinfo=UTC), paris)) for d, h in ((6, 18), (7, 4), (7, 6))]
-    ['2026-03-06', '2026-03-06', '2026-03-07']
-    >>> str(night_of(datetime(2026, 3, 7, 4, tzinfo=UTC), "America/Montreal"))
-    '2026-03-06'
-    """
-    if not isinstance(zone, ZoneInfo):
-        zone = zone_named(zone)
-    local = aware(moment).astimezone(zone)
-    return (local.replace(tzinfo=None) - timedelta(hours=NIGHT_STARTS_AT)).date()
-
-
 # ----------------------------------------------------------- figures (pure functions)
 
 
@@ -143,7 +100,7 @@ class GameFacts:
     rounds: list[RoundFacts] = field(default_factory=list)
     round_count: int = 0
     #: Its group's clock (an IANA name): its night is :func:`night_of` its start there.
-    zone: str = DEFAULT_TIMEZONE
+    zone: str = DEFAULT_TIME_ZONE
     #: Whether its stored results say it was finished, and whether it has rated
     #: matches stored: when neither, what is stored of it counts in no total or rating.
     was_finished: bool = True
@@ -406,7 +363,7 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
                 round_count=row.round_count or 0,
                 was_finished=bool(row.was_finished),
                 was_rated=bool(row.was_rated),
-                zone=row.time_zone or DEFAULT_TIMEZONE,
+                zone=row.time_zone or DEFAULT_TIME_ZONE,
             )
             if row.last_number is not None:
                 if game.kind in PRESIDENT_KINDS:

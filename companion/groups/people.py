@@ -24,7 +24,7 @@ from flask import abort, render_template, request
 from flask_babel import format_decimal
 
 from companion.charts import Chart, line_chart
-from companion.clock import current_zone
+from companion.clock import current_zone, night_of
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
@@ -33,7 +33,6 @@ from companion.games.kinds import KINDS
 from companion.games.kinds.base import GameKind
 from companion.games.kinds.president import event_lines
 from companion.games.rating import MIN_MATCHES, display
-from companion.games.results import night_of
 from companion.groups import bp
 from companion.groups.access import group_for
 from companion.i18n import format_day, ngettext
@@ -399,7 +398,7 @@ def evening_of(started: datetime) -> str:
     """The game night (``YYYY-MM-DD``) of a game started at ``started``, on the clock of
     the group this request is about: the day of its recap
     (``url_for('groups.evening', code=…, day=evening_of(game.created_at))``), the night
-    its stored results carry (:func:`~companion.games.results.night_of`, one definition)."""
+    its stored results carry (:func:`~companion.clock.night_of`, one definition)."""
     return night_of(started, current_zone()).isoformat()
 
 

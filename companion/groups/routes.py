@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
+from companion.clock import NIGHT_STARTS_AT
 from companion.extensions import db
 from companion.forms import storable
 from companion.games.standings import games_of, round_counts, season_standings
@@ -250,8 +251,6 @@ def devices(code: str) -> ResponseReturnValue:
 
 
 def _clock_page() -> dict[str, object]:
-    from companion.games.results import NIGHT_STARTS_AT
-
     return {"night_starts_at": NIGHT_STARTS_AT, "now": utcnow}
 
 

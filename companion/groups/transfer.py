@@ -62,14 +62,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
-from companion.clock import local_iso, valid_zone
+from companion.clock import local_iso, night_of, valid_zone
 from companion.collation import sorted_names
 from companion.extensions import csrf, db
 from companion.forms import plain_int, storable
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
 from companion.games.kinds import KINDS, kind_name
 from companion.games.kinds.base import GameKind, State
-from companion.games.results import night_of
 from companion.groups import bp
 from companion.groups.access import group_for
 from companion.groups.access import join as join_group

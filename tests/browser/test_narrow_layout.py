@@ -16,20 +16,17 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.extensions import db
-from companion.games import results
-from companion.models import NAME_MAX, Game, Round
+from companion.models import NAME_MAX
 from tests.browser.conftest import PHONE, shoot
-from tests.helpers import add_players, create_group, html, start_crapouille
+from tests.helpers import add_players, create_group, html, move_back, start_crapouille
 from tests.web.test_standings import crapouille_duel, deal, hand, manche, start_president, start_whist
 
 pytestmark = pytest.mark.browser
@@ -52,17 +49,6 @@ class Site:
     ids: dict[str, int] = field(default_factory=dict)
 
 
-def _earlier(game_ids: list[int], days: int) -> None:
-    """Move these games ``days`` back: an earlier game night (the rating chart gets two dates)."""
-    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(game_ids))):
-        game.created_at = results.aware(game.created_at) - timedelta(days=days)
-        if game.finished_at is not None:
-            game.finished_at = results.aware(game.finished_at) - timedelta(days=days)
-    for rnd in db.session.scalars(sa.select(Round).where(Round.game_id.in_(game_ids))):
-        rnd.created_at = results.aware(rnd.created_at) - timedelta(days=days)
-    db.session.commit()
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     path = tmp_path_factory.mktemp("narrow") / "narrow.sqlite3"
@@ -75,7 +61,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         group = create_group(client, name="W" * NAME_MAX)
         ann, bob, w, e, m = add_players(client, group, "Ann", "Bob", *LONG)
         # An earlier night: Ann wins one, loses one; then tonight, the rest.
-        _earlier([crapouille_duel(client, group, ann, bob), crapouille_duel(client, group, w, ann)], 1)
+        move_back([crapouille_duel(client, group, ann, bob), crapouille_duel(client, group, w, ann)], 1)
         crapouille_duel(client, group, ann, e)
         crapouille_duel(client, group, m, ann)
         # A finished crapouille game where two of three go out at once (the « hors jeu » tags).

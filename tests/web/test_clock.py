@@ -13,9 +13,8 @@ from datetime import UTC, date, datetime
 
 import sqlalchemy as sa
 
-from companion.clock import local_iso, valid_zone
+from companion.clock import local_iso, night_of, valid_zone
 from companion.extensions import db
-from companion.games.results import night_of
 from companion.groups import transfer
 from companion.models import Game, GameChange, GameResult, Group, RatedMatch, RatingPoint, Round
 from tests.helpers import add_players, create_group, html

@@ -32,28 +32,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 import sqlalchemy as sa
 from flask import render_template_string
 
 from companion.extensions import db
-from companion.games import results
 from companion.games.rating import display
-from companion.models import Game, GameResult, GameStatus, Group, Player, PlayerRating, Round
-from tests.helpers import add_players, create_group, html, start_crapouille
+from companion.models import Game, GameResult, GameStatus, Group, Player, PlayerRating
+from tests.helpers import add_players, create_group, html, move_back, start_crapouille
 from tests.web.test_standings import EN, crapouille_duel, deal, hand, post, start_whist
-
-
-def _back(game_ids, days):
-    """Move these games ``days`` back in time (start, end, rounds): an earlier game night."""
-    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(game_ids))):
-        game.created_at = results.aware(game.created_at) - timedelta(days=days)
-        if game.finished_at is not None:
-            game.finished_at = results.aware(game.finished_at) - timedelta(days=days)
-    for rnd in db.session.scalars(sa.select(Round).where(Round.game_id.in_(game_ids))):
-        rnd.created_at = results.aware(rnd.created_at) - timedelta(days=days)
-    db.session.commit()
 
 
 def _game_id(response) -> int:
@@ -102,7 +90,7 @@ def history(client) -> History:
     games["C2"] = crapouille_duel(client, group, bob, ann)
     games["C3"] = crapouille_duel(client, group, ann, cid)
     games["C3b"] = crapouille_duel(client, group, cid, ann)
-    _back([games[k] for k in ("C1", "C2", "C3", "C3b")], 3)
+    move_back([games[k] for k in ("C1", "C2", "C3", "C3b")], 3)
     # Night B, two days ago.
     games["P1"] = p1 = _president(client, group, [ann, bob, cid])
     _manche(client, group, p1, 1, [ann, bob])
@@ -113,7 +101,7 @@ def history(client) -> History:
     games["C4"] = crapouille_duel(client, group, ann, bob)
     games["C4b"] = crapouille_duel(client, group, ann, cid)
     games["C5"] = crapouille_duel(client, group, bob, ann)
-    _back([games[k] for k in ("P1", "C4", "C4b", "C5")], 2)
+    move_back([games[k] for k in ("P1", "C4", "C4b", "C5")], 2)
     # Night C, today.
     games["C6"] = crapouille_duel(client, group, ann, cid)
     games["C7"] = crapouille_duel(client, group, ann, bob)
@@ -238,7 +226,7 @@ def test_a_nemesis_needs_enough_games_together(client):
     page = html(client.get(url, headers=EN))
     assert _figure(page, "nemesis") == "Nemesis: Bob, ahead 3 times out of 3."
     # Two game nights, each lost every game at place 2: no night is worse than the other.
-    _back([last], 1)
+    move_back([last], 1)
     page = html(client.get(url, headers=EN))
     assert "Best evening" in page and "Worst evening" not in page and "Every game night alike so far." in page
     # A win tonight: tonight is the best evening, yesterday the worst.

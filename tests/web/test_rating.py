@@ -4,15 +4,13 @@ the last game night; recomputed from the first game night a write changes."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.games import rating, results
 from companion.games.rating import MIN_MATCHES, Skill, display, rate, replay
-from companion.models import Game, PlayerRating, RatingPoint, Round
-from tests.helpers import add_players, create_group, html, start_crapouille
+from companion.models import PlayerRating, RatingPoint
+from tests.helpers import add_players, create_group, html, move_back, start_crapouille
 from tests.web.test_standings import EN, board, crapouille_duel, deal, hand, post, start_whist
 
 # ---------------------------------------------------------------------- the model itself
@@ -64,18 +62,6 @@ def _rating_rows(client, group):
     return {row[1]: row for row in board(page, "rating")} if "<tbody>" in section else {}
 
 
-def _back(game_ids, days):
-    """Move these games ``days`` back in time (their rounds, start and end): an earlier
-    game night. An ORM write like any other: the hook refreshes them at commit."""
-    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(game_ids))):
-        game.created_at = results.aware(game.created_at) - timedelta(days=days)
-        if game.finished_at is not None:
-            game.finished_at = results.aware(game.finished_at) - timedelta(days=days)
-    for rnd in db.session.scalars(sa.select(Round).where(Round.game_id.in_(game_ids))):
-        rnd.created_at = results.aware(rnd.created_at) - timedelta(days=days)
-    db.session.commit()
-
-
 def test_a_tie_in_a_game_is_a_tie_in_the_rating(client):
     group = create_group(client)
     ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
@@ -111,7 +97,7 @@ def test_rank_change_since_the_last_game_night(client):
     # Last week: Ann beats Bob and Cid five times each; Bob beats Cid.
     earlier = [crapouille_duel(client, group, ann, p) for p in (bob, cid) for _ in range(5)]
     earlier += [crapouille_duel(client, group, bob, cid) for _ in range(2)]
-    _back(earlier, 7)
+    move_back(earlier, 7)
     rows = _rating_rows(client, group)
     assert [rows[n][0] for n in ("Ann", "Bob", "Cid")] == ["1", "2", "3"]
     assert {rows[n][3] for n in rows} == {"new"}
@@ -137,9 +123,9 @@ def test_a_write_replays_only_from_the_game_night_it_changes(client, monkeypatch
     group = create_group(client)
     ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
     old = [crapouille_duel(client, group, ann, bob) for _ in range(4)]
-    _back(old, 14)
+    move_back(old, 14)
     middle = [crapouille_duel(client, group, bob, cid) for _ in range(3)]
-    _back(middle, 7)
+    move_back(middle, 7)
     replayed: list[int] = []
     real = rating.replay
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import flask_migrate
 import pytest
@@ -32,6 +33,7 @@ import sqlalchemy.orm as so
 from openskill.models import PlackettLuce
 
 from companion import create_app
+from companion.clock import night_of
 from companion.extensions import db
 from companion.games import results
 from companion.games.rating import display
@@ -588,11 +590,11 @@ def test_the_migration_fills_the_results_of_games_already_stored(bare_app):
 
 
 def test_a_game_night_runs_until_six_in_the_morning(app):
-    paris = results.ZoneInfo("Europe/Paris")
-    late = results.datetime(2026, 3, 7, 0, 30, tzinfo=results.UTC)  # 1:30 in Paris
-    assert results.night_of(late, paris) == results.night_of(late - timedelta(hours=4), paris)
-    assert str(results.night_of(late, paris)) == "2026-03-06"
-    assert str(results.night_of(late + timedelta(hours=5), paris)) == "2026-03-07"
+    paris = ZoneInfo("Europe/Paris")
+    late = datetime(2026, 3, 7, 0, 30, tzinfo=UTC)  # 1:30 in Paris
+    assert night_of(late, paris) == night_of(late - timedelta(hours=4), paris)
+    assert str(night_of(late, paris)) == "2026-03-06"
+    assert str(night_of(late + timedelta(hours=5), paris)) == "2026-03-07"
 
 
 def test_a_failing_refresh_never_loses_the_hand(client, monkeypatch, caplog):
@@ -655,7 +657,7 @@ def test_two_writers_of_one_season_take_turns(client, db_kind):
     def finish(session, game_id):
         game = session.get(Game, game_id)
         game.status = GameStatus.FINISHED
-        game.finished_at = results.datetime.now(results.UTC)
+        game.finished_at = datetime.now(UTC)
         game.outcome = {"winners": [str(ann_id)]}
         game.version += 1
 

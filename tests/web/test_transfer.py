@@ -29,10 +29,10 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from companion import create_app
+from companion.clock import night_of
 from companion.extensions import db
 from companion.games import results
 from companion.games.kinds import kind_name
-from companion.games.results import night_of
 from companion.groups import transfer
 from companion.i18n import format_day
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Player, Round, Season
