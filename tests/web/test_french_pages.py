@@ -145,6 +145,10 @@ def test_a_deck_without_jokers_says_so_rather_than_0_jokers(client):
     game_id = _president(client, group, "piketty", players)
     form = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/new"))
     assert "aucun joker" in form and "0 jokers" not in form
+    # The picker's script puts a card into this sentence, outside the elision helper:
+    # the French is written so that no « de » meets the card (« A : il n’en reste plus »,
+    # never « Plus de A »).
+    assert 'data-none-left-card="{card}\u00a0: il n’en reste plus dans le jeu."' in form
 
 
 def test_a_target_of_one_point_is_singular(client):
