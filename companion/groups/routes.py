@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from companion.clock import NIGHT_STARTS_AT
 from companion.extensions import db
 from companion.forms import storable
+from companion.games.results import rebuild
 from companion.games.standings import games_of, round_counts, season_standings
 from companion.groups import bp
 from companion.groups.access import LEFT_KEY, current_device, device_name, group_for, owns, revoke
@@ -260,8 +261,6 @@ def clock(code: str) -> ResponseReturnValue:
     game belongs to. A change recomputes the group's stored results (their nights) in the
     same transaction. The form names the zone it was shown with: a change made meanwhile
     from another phone is not overwritten; sending the same change twice changes once."""
-    from companion.games.results import rebuild
-
     group = group_for(code)
     form = ClockForm(data={"time_zone": group.time_zone, "shown": group.time_zone} if request.method == "GET" else None)
     if form.validate_on_submit():
