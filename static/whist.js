@@ -1,7 +1,9 @@
 // Whist with a tarot deck, the deal form (templates/games/whist_tarot_round.html): once
 // every other player's bid is chosen, say which value the dealer may not bid, and strike
 // that chip out (disabled, as the server draws it when it knows the other bids).
-// Only a help: the server asks the engine, which refuses that bid with its reason.
+// Only a help: the server asks the engine, which refuses that bid with its reason. The
+// forbidden value for each total of the other bids is the engine's (data-forbidden-bids): the
+// script adds the bids up and reads it, it decides nothing.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-whist]");
@@ -9,7 +11,7 @@
   var hint = document.getElementById("forbidden-hint");
   var dealer = form.querySelector("fieldset[data-dealer]");
   if (!hint || !dealer) return;
-  var cards = parseInt(form.dataset.cards, 10);
+  var forbiddenFor = JSON.parse(form.dataset.forbiddenBids || "[]");
   var others = Array.prototype.filter.call(form.querySelectorAll("fieldset[id^='bid_']"), function (f) {
     return f !== dealer;
   });
@@ -45,8 +47,8 @@
       }
       sum += parseInt(checked.value, 10);
     }
-    var forbidden = cards - sum;
-    if (forbidden >= 0 && forbidden <= cards) {
+    var forbidden = forbiddenFor[sum];
+    if (forbidden !== undefined && forbidden !== null) {
       hint.textContent = hint.dataset.said.replace("{bid}", String(forbidden));
       strike(forbidden);
     } else {

@@ -5,6 +5,7 @@ forbidden bid struck out and disabled among the chips, drawn by the server."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -133,6 +134,10 @@ def test_the_dealers_forbidden_bid_is_struck_and_disabled_and_still_refused(clie
     # Before the others bid, nothing is struck out (the script does it as they are chosen).
     page = html(client.get(f"{url}/new"))
     assert "forbidden" not in _chip(page, dealer, 2) and "disabled" not in _chip(page, dealer, 2)
+    # The script decides nothing: for every total of the two others' bids (0 to 10) it
+    # reads the engine's forbidden value (seed 002: the dealer may not make the bids 5).
+    table = re.search(r'data-forbidden-bids="([^"]*)"', page)
+    assert table and json.loads(unescape(table.group(1))) == [5, 4, 3, 2, 1, 0] + [None] * 5
     # Sent without script: 2 + 1 + 2 = 5 cards. The engine refuses, with its reason.
     r = client.post(f"{url}/new", data={"round": "1", f"bid_{bob.id}": "2", f"bid_{cid.id}": "1", dealer: "2"})
     assert r.status_code == 200

@@ -236,6 +236,12 @@ def deal_form(game: Game, state: State, number: int, entry: Entry | None = None)
     #: bid (the engine's :func:`~companion.rules.whist_tarot.forbidden_bid`; None: none).
     form.others_bid = len(known) == len(others)  # type: ignore[attr-defined]
     form.forbidden = whist_tarot.forbidden_bid(cards, known) if form.others_bid else None  # type: ignore[attr-defined]
+    #: The same, for the page's script as the other bids are tapped: the engine's answer
+    #: for every total the others' bids can make (index: that total), so that the script
+    #: only adds up and reads, and decides nothing.
+    form.forbidden_by_total = [  # type: ignore[attr-defined]
+        whist_tarot.forbidden_bid(cards, [total]) for total in range(cards * len(others) + 1)
+    ]
     return form
 
 
