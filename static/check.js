@@ -229,6 +229,9 @@
   inputs().forEach(function (e) {
     if (PLAYERS.test(e.name)) e.addEventListener("input", renameSeats);
   });
+  // Renamed as they are typed: the page need not be drawn again with the names (nor
+  // keep « Check » first for Enter ahead of that button: both go).
+  Array.prototype.forEach.call(form.querySelectorAll("[data-names-button]"), function (b) { b.remove(); });
 
   // Rows nobody filled (trick entries, seats) wait behind an "add" button.
   function blank(row) {

@@ -4,7 +4,11 @@
 // an empty 304 while nothing changed. Once the token moved, the page is fetched again
 // and its new <main> takes the place of the old one, where the reader was (no reload).
 // Someone typing or choosing in a form is never overwritten: a notice says the game
-// changed, with a button to refresh. Offline, it stays silent and keeps asking.
+// changed, with a button to refresh. A page that is a form (the round form, the
+// correction form: data-watch-form) is never replaced at all: its watch address names
+// the version it was shown at (?since=), and the answer's "notice" (drawn by the
+// server's template, escaped there) says what changed since; it is shown above the
+// form, and replaced as the game moves on. Offline, it stays silent and keeps asking.
 // Only an enhancement: without script a page is up to date when it is reloaded.
 //
 // The notice's words come from the page (data-watch-changed, data-watch-refresh).
@@ -20,6 +24,7 @@
     "select, textarea, [contenteditable]";
 
   var url = data.watchUrl;
+  var form = !!data.watchForm;
   var token = data.watchToken;
   // The page's own address (a page answering a POST, such as a refused move, names it).
   var page = data.watchPage || window.location.pathname + window.location.search;
@@ -52,6 +57,20 @@
     timer = stopped ? null : window.setTimeout(poll, delay);
   }
 
+  // A form's notice: what changed since the form was shown, as the server drew it
+  // (parsed, never run: no script comes to life in a parsed document), in place of the
+  // one shown before, if any; the fields and what they hold are left alone.
+  function told(html) {
+    var holder = main();
+    var drawn = null;
+    if (typeof html === "string") drawn = new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
+    if (!holder || !drawn) { tell(); return; }  // no words of its own: the page's
+    var fresh = document.adoptNode(drawn);
+    if (notice && holder.contains(notice)) holder.replaceChild(fresh, notice);
+    else holder.insertBefore(fresh, holder.firstChild);
+    notice = fresh;
+  }
+
   function tell() {
     var holder = main();
     if (!holder || (notice && holder.contains(notice))) return;
@@ -59,6 +78,7 @@
     notice.className = "flash watch-changed";
     notice.setAttribute("role", "status");
     notice.appendChild(document.createTextNode(data.watchChanged + " "));
+    if (form) { holder.insertBefore(notice, holder.firstChild); return; }  // a form is not refreshed
     var button = document.createElement("button");
     button.type = "button";
     button.className = "button";
@@ -124,7 +144,12 @@
       }).catch(function () { return false; });
   }
 
-  function changed(next) {
+  function changed(next, answer) {
+    if (form) {
+      token = next;
+      told(answer.notice);
+      return null;
+    }
     if (touched || typing()) {
       token = next;  // said once, until the reader refreshes
       tell();
@@ -150,7 +175,7 @@
       }
       return response.ok ? response.json() : null;  // a server error: ask again later
     }).then(function (answer) {
-      if (answer && answer.token && answer.token !== token) return changed(answer.token);
+      if (answer && answer.token && answer.token !== token) return changed(answer.token, answer);
       return null;
     }).catch(function () {
       // Offline, or a connection cut: silent, and asked again.

@@ -2,8 +2,9 @@
 // every other player's bid is chosen, say which value the dealer may not bid, and strike
 // that chip out (disabled, as the server draws it when it knows the other bids).
 // Only a help: the server asks the engine, which refuses that bid with its reason. The
-// forbidden value for each total of the other bids is the engine's (data-forbidden-bids): the
-// script adds the bids up and reads it, it decides nothing.
+// forbidden value for each total of the other bids is the engine's (data-forbidden-bids), and
+// so is the sentence saying it (data-forbidden-said, the one its refusal says): the script
+// adds the bids up and reads them, it decides and words nothing.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-whist]");
@@ -12,6 +13,8 @@
   var dealer = form.querySelector("fieldset[data-dealer]");
   if (!hint || !dealer) return;
   var forbiddenFor = JSON.parse(form.dataset.forbiddenBids || "[]");
+  // What is said of it: the engine's sentence for each total, as the server writes it.
+  var saidFor = JSON.parse(form.dataset.forbiddenSaid || "[]");
   var others = Array.prototype.filter.call(form.querySelectorAll("fieldset[id^='bid_']"), function (f) {
     return f !== dealer;
   });
@@ -49,7 +52,7 @@
     }
     var forbidden = forbiddenFor[sum];
     if (forbidden !== undefined && forbidden !== null) {
-      hint.textContent = hint.dataset.said.replace("{bid}", String(forbidden));
+      hint.textContent = saidFor[sum];
       strike(forbidden);
     } else {
       hint.textContent = hint.dataset.free;

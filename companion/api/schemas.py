@@ -699,7 +699,11 @@ def _crapouille_check() -> Schema:
         "properties": {
             "player": name(),
             "card": _card("crapouille", "The card laid."),
-            "asked": _suit(False, "With an 8: the suit asked."),
+            "asked": _suit(
+                False,
+                "With an 8: the suit asked (optional at check time). An 8 laid as the player's last card ends "
+                "the hand and asks no suit: a suit given with it is ignored.",
+            ),
             "last": _boolean("The player's last card."),
             "announced": _boolean("false when, left with one card, the player did not say 'carte'."),
             "draw": _boolean("The player draws."),

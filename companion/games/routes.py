@@ -259,11 +259,13 @@ def _round_page(
     keep: Fragments | None = None,
     **extra: object,
 ) -> str:
+    based_on = getattr(form, "based_on", None)
     return render_template(
         kind.round_template,
         keep=keep or Fragments(),
         wake=True,
         changed=extra.get("changed"),
+        **_form_watch(group, game, based_on if based_on is not None else game.version),
         group=group,
         game=game,
         kind=kind,
@@ -273,6 +275,27 @@ def _round_page(
         names=_names(game),
         **kind.page_context(game, state, _names(game)),
     )
+
+
+def _form_watch(group: Group | GroupShown, game: Game | GameShown, version: int) -> dict[str, Any]:
+    """A round or correction form is watched (``companion.watch``) at the version it was
+    shown at — the one its hidden ``version`` carries: once the game moves on (another
+    phone saved this round, or changed the game), ``static/watch.js`` tells what changed
+    since (:func:`changes_since`) and never replaces the form (``watch_form``)."""
+    return {
+        "watch_url": url_for("watch.game", code=group.code, game_id=game.id, since=version),
+        "watch_token": game_token(version),
+        "watch_form": True,
+    }
+
+
+def changes_since(code: str, game_id: int, since: int) -> str:
+    """What changed in the game since a form was shown at version ``since``, as the notice
+    the form shows (the conflict page's list: :func:`meanwhile`), in this request's
+    language and the group's clock. A few queries, however long the game."""
+    group, game = group_and_game(code, game_id)
+    kind = kind_for(game.kind)
+    return render_template("games/_form_notice.html", changed=meanwhile(kind, game, since), group=group, game=game)
 
 
 def _round_form_kept(game: Game | GameShown) -> tuple[Hashable, Hashable]:
@@ -307,7 +330,14 @@ def _kept_round_form(code: str, game_id: int) -> str | None:
     outcome("refused")  # as on the full path: nothing is saved by a GET
     kind = kind_for(game.kind)
     return render_template(
-        kind.round_template, keep=Fragments(entry), wake=True, group=game.group, game=game, kind=kind, number=number
+        kind.round_template,
+        keep=Fragments(entry),
+        wake=True,
+        group=game.group,
+        game=game,
+        kind=kind,
+        number=number,
+        **_form_watch(game.group, game, game.version),
     )
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, current_app, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, SubmitField
@@ -84,6 +84,8 @@ _PLAYERS = re.compile(r"state\.players\[([0-9]{1,2})\]")
 _SEAT_OF = re.compile(r"^state\.out\[([0-9]{1,2})\]$|@([0-9]{1,2})$")
 _TRICK_ROW = re.compile(r"state\.trick\[([0-9]{1,2})\]\.")
 _LAST_SEGMENT = re.compile(r"(\.[^.\[\]]+|\[[0-9]+\])$")
+#: An input a first render's request may carry in its query (by its path in the body).
+_CARRIED = re.compile(r"(?:state|move|rules)\.[A-Za-z0-9_.@\[\]]{1,40}")
 
 
 # --------------------------------------------------------------------------- reading
@@ -381,8 +383,48 @@ def check_form(table: Table) -> CheckForm:
         elif seat is not None:
             i = int(seat.group(1) or seat.group(2))
             f.label.text = now[i] or _("Seat %(n)d", n=i + 1)
+    if request.method != "POST":
+        # A first render never chooses a seat nobody sits at (the names may have come
+        # with the request): a chooser falls back on the first named seat (the dealer on
+        # the last), or on nobody; nobody is out at an empty seat.
+        for f in form:
+            if kind_of(f) != "player" or _named_seat(now, _raw(f)):
+                continue
+            if isinstance(f, SelectField):
+                f.data = _fallback_seat(f.name, now)
+            elif isinstance(f, BooleanField):
+                f.data = False
     form.seats = now
     return form
+
+
+def _named_seat(seats: Sequence[str], value: str) -> bool:
+    """Whether ``value`` (a chooser's) is nobody or a seat with a name.
+
+    >>> _named_seat(["Ann", ""], "0"), _named_seat(["Ann", ""], "1"), _named_seat(["Ann", ""], "")
+    (True, False, True)
+    """
+    if not value:
+        return True
+    return bool(_SEAT_NUMBER.fullmatch(value)) and int(value) < len(seats) and bool(seats[int(value)])
+
+
+def _fallback_seat(path: str, seats: Sequence[str]) -> str:
+    """Who a chooser shows first when its starting seat has no name: the player who
+    moves (and whose turn it is) the first named seat, the dealer the last (the first
+    named bids first), anyone else nobody.
+
+    >>> [_fallback_seat(p, ["", "Eve", "Fay", ""]) for p in ("move.player", "state.dealer", "state.leader")]
+    ['1', '2', '']
+    """
+    named = [i for i, name in enumerate(seats) if name]
+    if not named:
+        return ""
+    if path == "state.dealer":
+        return str(named[-1])
+    if path in ("move.player", "state.turn"):
+        return str(named[0])
+    return ""
 
 
 def _rule_inputs(b: _Builder, game: str) -> None:
@@ -543,6 +585,11 @@ def _judged(form: CheckForm) -> tuple[dict[str, Any] | None, int]:
 
 def _page(table: Table, **context: Any) -> ResponseReturnValue:
     form = check_form(table)
+    if form.is_submitted() and not table.fixed and request.form.get("names"):
+        # « Use these names » (without script): the table as typed, carried by the
+        # address of the page drawn again with it, whose choosers then offer the names.
+        values: dict[str, Any] = {"game": table.game, "names": "1", **_carried_query(form)}
+        return redirect(url_for("referee.check_start", **values), 303)
     verdict, status = _judged(form) if form.is_submitted() else (None, 200)
     return (
         render_template(
@@ -571,11 +618,41 @@ def check_start() -> ResponseReturnValue:
         if request.method == "POST":
             abort(400)
         return render_template("referee/check.html", form=None, kinds=[KINDS[g] for g in GAMES])
-    names = (*DEFAULT_NAMES, *[""] * (SEATS[game] - len(DEFAULT_NAMES)))
-    data = {"move.player": "0", "state.turn": "0"} if game == "crapouille" else {"move.player": "0"}
+    names: tuple[str, ...] = (*DEFAULT_NAMES, *[""] * (SEATS[game] - len(DEFAULT_NAMES)))
+    data: dict[str, Any] = {"move.player": "0", "state.turn": "0"} if game == "crapouille" else {"move.player": "0"}
     if game == "whist-tarot":
         data = {"state.dealer": "3", "state.cards": "5", "move.player": "0"}
+    if request.method == "GET":
+        names, data = _carried(game, names, data)
     return _page(Table(game, names, fixed=False, data=data))
+
+
+def _carried_query(form: CheckForm) -> dict[str, str]:
+    """The inputs of a standalone check as its address carries them (:func:`_carried`):
+    those holding something, and those left empty whose starting value is not."""
+    query = {}
+    for f in form:
+        if kind_of(f) is None or isinstance(f, HiddenField):
+            continue
+        raw = _raw(f)
+        if raw or f.default:
+            query[f.name] = raw
+    return query
+
+
+def _carried(game: str, names: tuple[str, ...], data: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """What the request of a first render carries of the table in its query, each input
+    by its path (« Use these names » without script, or a link): the names typed for the
+    seats replace the starting ones, its inputs the starting values (all of them with
+    ``names=1``, the whole form as typed: what it leaves out is empty)."""
+    carried = {k: v for k, v in request.args.items() if _CARRIED.fullmatch(k)}
+    if not carried:
+        return names, data
+    seats = [k for k in carried if _PLAYERS.fullmatch(k)]
+    if seats:
+        names = tuple(carried.get(f"state.players[{i}]", "").strip()[:40] for i in range(SEATS[game]))
+    values = {k: v for k, v in carried.items() if k not in seats}
+    return names, (values if request.args.get("names") == "1" else {**data, **values})
 
 
 @bp.route("/g/<code>/games/<int:game_id>/check", methods=["GET", "POST"])

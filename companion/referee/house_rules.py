@@ -88,7 +88,7 @@ DETAILS: dict[str, Any] = {
     ),
     "joker_wild": _l(
         "Example: a 9 and a joker make a pair of 9s; three queens and a joker, a quad of queens. "
-        "A joker alone cannot be laid."
+        "A joker alone cannot be laid: whoever is left with only jokers shows them and finishes last at once."
     ),
     "coup_detat": _l(
         "It may be laid at any time. Example: Cid, Vice-Trou du cul, lays four 10s and a joker: Cid "
@@ -426,4 +426,7 @@ def rules_page(kind_id: str) -> str:
         context["limit"] = crapouille.ELIMINATION_TOTAL
     else:
         context["stake"] = whist_tarot.STAKE
+        # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra
+        # pas dire 1 »: said as the referee says it (the engine's one sentence).
+        context["forbidden_example"] = whist_tarot.forbidden_bid_text("Dan", 1, 5).get(lang)
     return render_template(f"referee/rules_{stem}.{lang}.html", **context)

@@ -47,19 +47,22 @@ from companion.forms import SafeForm, add_error, plain_int
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.kinds.crapouille import card_picker as crapouille_picker
-from companion.games.kinds.president import draw_picker, rules_of
+from companion.games.kinds.president import draw_picker, rules_of, starts_reversed
 from companion.groups.access import group_and_game, group_for
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.models import Game, GameStatus, Group, LiveEntry, LiveManche, Round, Season
+from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
 from companion.referee.narrate import judge, said, whose_turn
 from companion.rules import whist_tarot
 from companion.rules.cards import Card, Suit, parse_cards, parse_typed_cards, typed_notation
 from companion.rules.crapouille import DECK as CRAPOUILLE_DECK
 from companion.rules.crapouille import Draw, Options, Pile, PlayCard
+from companion.rules.crapouille import deal as crapouille_deal
 from companion.rules.i18n import LANGS, RulesError
 from companion.rules.president import Play, Table
+from companion.rules.president_outcome import dealer_and_leader
 from companion.undo import confirmation_page, confirmed
 from companion.writes import commit, outcome
 
@@ -135,14 +138,15 @@ def _suit_choices(lang: str) -> list[SelectChoice]:
 
 
 class StartForm(SafeForm):
-    """Starting the manche: who leads (a first manche of Président), the starting card
-    and who plays first (la crapouille), a revolution carried over."""
+    """Starting the manche: who dealt a first manche of Président (the player after him
+    leads; ``leader`` names the leader outright), the starting card and who plays first
+    (la crapouille)."""
 
     version = HiddenField()
+    dealer = RadioField(_l("Who dealt?"), validate_choice=False)
     leader = RadioField(_l("Who leads?"), validate_choice=False)
     first = RadioField(_l("Who plays first?"), validate_choice=False)
     card = StringField(_l("Card turned up to start the pile"))
-    reversed = BooleanField(_l("The order is reversed (a revolution carries over)"))
 
 
 class MoveForm(SafeForm):
@@ -160,6 +164,8 @@ class MoveForm(SafeForm):
     action = StringField()
     bid = StringField()
     card = StringField()
+    #: « Non » to « Était-ce sa dernière carte ? »: not their last cards, the count was wrong.
+    not_last = BooleanField()
 
     def fingerprint(self) -> str:
         """What was tapped, to recognise the same move sent twice."""
@@ -230,6 +236,22 @@ class Follow(ABC):
         """Copies of each card and jokers in the deck (what the picker greys out)."""
         return 1, 0
 
+    # The cards each player holds, counted (« Était-ce sa dernière carte ? »): the
+    # engine's deal says how many each player starts the manche with, the moves what
+    # leaves and enters a hand.  None: the screen cannot know (it never asks).
+
+    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
+        """How many cards each player of ``state`` holds as the manche starts."""
+        return None
+
+    def held(self, hands: dict[str, int], step: Step) -> dict[str, int]:
+        """The cards each counted player holds after ``step`` (from ``hands``, before it):
+        the cards laid leave the hand; a family with draws adds them."""
+        player = step.move.get("player")
+        if player in hands:
+            hands[player] -= laid(step.move)
+        return hands
+
 
 def _player(form: MoveForm, view: Mapping[str, Any], players: Sequence[str]) -> str:
     """Who moves: the player whose turn it is, else the one chosen in the form."""
@@ -265,22 +287,36 @@ class PresidentFollow(Follow):
         return None
 
     def opening(self, game: Game, stored: State) -> dict[str, Any]:
-        leader = None if stored.get("first") else stored.get("leader")
-        return {
-            "order": list(stored["hierarchy"]),
-            "leader": leader,
-            "ask_reversed": rules_of(game).revolution_persists,
-        }
+        """The turn order (the hierarchy: the seats go down it), who leads (the stored
+        state's; at the first manche, the table says who dealt, and the engine proposes
+        the last seat, as it deals every later manche: ``first_dealer``, and each
+        dealer's ``leads``), and whether the order of the cards starts reversed."""
+        order = list(stored["hierarchy"])
+        opening: dict[str, Any] = {"order": order, "reversed": starts_reversed(stored)}
+        if stored.get("first"):
+            opening["first_dealer"] = dealer_and_leader(order)[0]
+            opening["leads"] = {p: dealer_and_leader(order, dealer=p)[1] for p in order}
+            opening["leader"] = None
+        else:
+            opening["leader"] = stored.get("leader")
+        return opening
 
     def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
         rules = rules_of(game)
         order = list(stored["hierarchy"])
-        leader = stored.get("leader") if not stored.get("first") else (form.leader.data or None)
+        if not stored.get("first"):
+            leader = stored.get("leader")
+        elif form.dealer.data:
+            # seed 000: « Le joueur venant après le joueur qui a distribué commence. »
+            if form.dealer.data not in order:
+                raise Refused(_("Choose a player of the game."), "dealer")
+            leader = dealer_and_leader(order, dealer=form.dealer.data)[1]
+        else:
+            leader = form.leader.data or None  # named outright; nobody: anyone may lead
         if leader is not None and leader not in order:
             raise Refused(_("Choose a player of the game."), "leader")
-        table = Table.start(
-            order, rules, reversed=bool(form.reversed.data) and rules.revolution_persists, leader=leader
-        )
+        # A lasting revolution carries over: the engine's outcome of the last manche says so.
+        table = Table.start(order, rules, reversed=starts_reversed(stored), leader=leader)
         return table.to_state(), self._view(table, ())
 
     @staticmethod
@@ -288,12 +324,15 @@ class PresidentFollow(Follow):
         return {
             "to_move": table.to_move,
             "over": table.over,
+            "leading": table.leading,
             "finished": table.finished,
             "passed": [p for p in table.players if p in table.passed and p not in skipped],
             "skipped": list(skipped),
             "lock": table.lock,
             "reversed": table.reversed,
             "out": list(table.out),
+            # Jokers shown by a player left with nothing else (joker_wild): not laid on the trick.
+            "shown": [i for i, p in enumerate(table.trick) if p.cards and table.rules.jokers_shown(p.cards)],
         }
 
     def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
@@ -332,11 +371,14 @@ class PresidentFollow(Follow):
                 events = {"guillotine": {"player": m["player"], "vice": "", "last": ""}}
             elif "revolution" in effects and rules_of(game).revolution_swaps_titles:
                 events = {"revolution": True}
-        return {
+        entry: dict[str, Any] = {
             "finish": out + rest if len(rest) <= 1 else out,
             "finished_on": [m["player"] for m in row.moves if "finish_last" in (m.get("effects") or [])],
             "events": events,
         }
+        if rules_of(game).revolution_persists:
+            entry["reversed"] = bool(row.view.get("reversed"))  # the order at the end goes on
+        return entry
 
     def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
         return draw_picker(lang, rules_of(game), len(game.seats))
@@ -344,6 +386,18 @@ class PresidentFollow(Follow):
     def deck(self, game: Game) -> tuple[int, int]:
         rules = rules_of(game)
         return rules.deck_count(len(game.seats)), rules.jokers
+
+    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
+        """The engine's deal for this manche (``deal_for``: even for Président, Piketty's
+        extra cards to the Trouduc's end); the exchanges keep the counts.  Président-Menteur
+        is not counted: a « menteur » call gives the pile to someone, off this screen."""
+        deal = stored.get("deal")
+        if rules_of(game).liar or not isinstance(deal, Mapping):
+            return None
+        counts = {p: deal.get(p) for p in state["players"]}
+        if not all(isinstance(n, int) and n > 0 for n in counts.values()):
+            return None
+        return {p: int(n or 0) for p, n in counts.items()}
 
 
 def read_deal(state: Mapping[str, Any]) -> whist_tarot.Deal:
@@ -477,6 +531,9 @@ class CrapouilleFollow(Follow):
 
     @staticmethod
     def _view(pile: Pile, target: str | None, skipped: Sequence[str], effects: Sequence[str]) -> dict[str, Any]:
+        """What the screen shows: whose turn, who must draw now (``target``: the player a
+        2 makes draw, or who draws one more card when the hand ended on a 2; never the
+        player who drew on his own turn, which is his move, not news), who loses a turn."""
         return {
             "to_move": pile.turn,
             "finished": "out" in effects,
@@ -486,8 +543,9 @@ class CrapouilleFollow(Follow):
         }
 
     @staticmethod
-    def read(state: Mapping[str, Any], game: Game) -> Pile:
-        """The engine's pile from its stored state (:meth:`Pile.to_state`)."""
+    def read(state: Mapping[str, Any], game: Game | None) -> Pile:
+        """The engine's pile from its stored state (:meth:`Pile.to_state`); without the
+        game, under the plain rules (which card fits does not depend on them)."""
         asked = state.get("asked")
         return Pile(
             tuple(state["players"]),
@@ -495,10 +553,13 @@ class CrapouilleFollow(Follow):
             int(state["direction"]),
             None if asked is None else Suit(asked),
             state.get("turn"),
-            Options.from_options(game.rules),
+            Options.from_options(None if game is None else game.rules),
+            state.get("out"),
         )
 
     def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+        if view.get("finished"):
+            raise Refused(_("The hand is over."))
         player = _player(form, view, state["players"])
         text = (form.cards.data or "").strip()
         asked = form.asked.data if form.asked.data in {s.value for s in Suit} else None
@@ -506,12 +567,16 @@ class CrapouilleFollow(Follow):
             if not text:
                 return [{"player": player, "draw": True}]
             # The drawn card, when it fits, is laid at once (seed 003: « qu'il met sur la
-            # dernière carte posée si elle est de même couleur ou de même rang »).
+            # dernière carte posée si elle est de même couleur ou de même rang »): one move,
+            # told once (« Ann pioche et pose 7♥ »), taken back at once.  Whether it fits is
+            # the engine's to say (``Pile.accepts``); one that does not stays in hand, unseen.
             card = _one_card(text, lang, "cards", "")
-            laid: dict[str, Any] = {"player": player, "card": str(card)}
-            if asked:
-                laid["asked"] = asked
-            return [{"player": player, "draw": True, "drawn": str(card)}, laid]
+            drawn: dict[str, Any] = {"player": player, "draw": True, "drawn": str(card)}
+            if self.read(state, None).accepts(card):
+                drawn["card"] = str(card)
+                if asked:
+                    drawn["asked"] = asked
+            return [drawn]
         card = _one_card(text, lang, "cards", _("Pick the card laid, or draw."))
         move: dict[str, Any] = {"player": player, "card": str(card), "last": bool(form.last.data)}
         if asked:
@@ -521,9 +586,12 @@ class CrapouilleFollow(Follow):
         return [move]
 
     def judged(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-        """A draw whose card stays in hand is judged as the draw of a card that does not
-        fit (whichever: the engine only needs to know it is not laid), so that the engine
-        names who plays next."""
+        """A drawn card laid at once is judged as the card laid (its turn, its suit with
+        an 8, what it does).  A draw whose card stays in hand is judged as the draw of a
+        card that does not fit (whichever: the engine only needs to know it is not laid),
+        so that the engine names who plays next."""
+        if move.get("draw") and move.get("card"):
+            return {k: v for k, v in move.items() if k in ("player", "card", "asked")}
         if not move.get("draw") or move.get("drawn"):
             return move
         pile = self.read(state, game)
@@ -553,20 +621,51 @@ class CrapouilleFollow(Follow):
         effects = [e.value for e in verdict.effects]
         if len(after.pile) > 2 * PILE_KEPT:
             after = Pile(
-                after.players, after.pile[-PILE_KEPT:], after.direction, after.asked, after.turn, after.options
+                after.players,
+                after.pile[-PILE_KEPT:],
+                after.direction,
+                after.asked,
+                after.turn,
+                after.options,
+                after.out,
             )
-        return Step(move, after.to_state(), self._view(after, verdict.target, verdict.skipped, effects), effects)
+        # A player's own draw is his move, not news: only someone else made to draw is shown.
+        target = None if isinstance(engine_move, Draw) else verdict.target
+        return Step(move, after.to_state(), self._view(after, target, verdict.skipped, effects), effects)
 
     def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
-        """Who went out."""
-        winner = next((m["player"] for m in reversed(row.moves) if "out" in (m.get("effects") or [])), None)
-        return {"winner": winner}
+        """Who went out, and when he finished on a 2, who draws one more card, which counts
+        (the engine's ``target``: seed 003, « Lorsqu'un joueur termine en posant un 2 sur la
+        table, par convention, le joueur suivant prend une carte supplémentaire. »)."""
+        out = next((m for m in reversed(row.moves) if "out" in (m.get("effects") or [])), None)
+        entry: dict[str, Any] = {"winner": None if out is None else out["player"]}
+        if out is not None and "finish_on_two" in out["effects"] and row.view and row.view.get("target"):
+            entry["extra_card"] = row.view["target"]
+        return entry
 
     def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
         return crapouille_picker(lang)
 
     def deck(self, game: Game) -> tuple[int, int]:
         return 2, CRAPOUILLE_DECK.joker_limit
+
+    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
+        """Five cards each (seed 003: « Le donneur distribue cinq cartes à chacun »), or with
+        Super crapouille ten dealt and five discarded: five kept."""
+        kept = crapouille_deal(Options.from_options(game.rules).super).kept
+        return dict.fromkeys(state["players"], kept)
+
+    def held(self, hands: dict[str, int], step: Step) -> dict[str, int]:
+        """A draw adds a card to its player's hand (a drawn card laid at once leaves it
+        again); a 2, even one drawn and laid, makes ``target`` draw one."""
+        hands = super().held(hands, step)
+        drawers = [step.move.get("player")] if step.move.get("draw") else []
+        if "draw" in step.effects and step.view.get("target"):
+            drawers.append(step.view["target"])
+        for drawer in drawers:
+            if drawer in hands:
+                hands[drawer] += 1
+        return hands
 
 
 FOLLOWS: dict[str, Follow] = {
@@ -703,12 +802,15 @@ def _move_forms(manche: Manche, form: MoveForm | None = None) -> MoveForm:
 
 def _start_form(manche: Manche, form: StartForm | None = None) -> StartForm:
     """The start form with its choices (a fresh one shows the current live version)."""
+    opening = manche.follow.opening(manche.game, manche.stored)
     if form is None:
         form = StartForm(formdata=None)
         form.version.data = str(manche.version)
-    order = manche.follow.opening(manche.game, manche.stored).get("order") or []
+        form.dealer.data = opening.get("first_dealer")  # Président's first manche: the engine's proposal
+    order = opening.get("order") or []
     choices = [SelectChoice(p, manche.names.get(p, p)) for p in order]
-    form.leader.choices = [SelectChoice("", _("Anyone")), *choices]
+    form.leader.choices = choices
+    form.dealer.choices = choices
     form.first.choices = choices
     return form
 
@@ -733,8 +835,10 @@ def _page(
     start_form: StartForm | None = None,
     refused: str | None = None,
     status: int = 200,
+    question: dict[str, Any] | None = None,
 ) -> tuple[str, int]:
-    """The live screen: the start page, the table and its move form, or why not."""
+    """The live screen: the start page, the table and its move form, or why not (or
+    the referee's ``question`` about a move: « Était-ce sa dernière carte ? »)."""
     lang = current_lang()
     row = manche.row if manche.current else None
     game = manche.game
@@ -752,6 +856,7 @@ def _page(
         "watch_token": live_token(game.version, manche.version),
         "watch_page": _live_url(manche, _anchor="turn"),
         "refused": refused,
+        "question": question,
         "wake": True,
     }
     names = manche.names
@@ -785,17 +890,112 @@ def _page(
             else [],
             suit_names={s.value: f"{s.symbol} {s.name_in(lang)}" for s in Suit},
         )
+        if manche.follow.family == "president":
+            # Who went out on a forbidden finish (or showing only jokers) is made last: the
+            # players list says « dernière place », not the order of going out.
+            context["made_last"] = [m["player"] for m in row.moves if "finish_last" in (m.get("effects") or [])]
         if manche.follow.family == "whist":
             context["trumps"] = [Card(trump=t) for t in range(1, 22)]
             out = {*row.state.get("played", []), *(e["card"] for e in row.state.get("trick", []))}
             context["out_cards"] = out
             context["order"] = list(whist_tarot.bidding_order(row.state["players"], row.state["dealer"]))
+            # The dealer's forbidden bid, in the engine's one sentence (its refusal's): the
+            # flag says it, so the last bid's words do not say it again below it.
+            forbidden = row.view.get("forbidden")
+            if forbidden is not None:
+                dealer = names.get(row.state["dealer"], row.state["dealer"])
+                said = whist_tarot.forbidden_bid_text(dealer, int(forbidden), int(row.state["cards"])).get(lang)
+                context["forbidden_said"] = said
+                context["turn_said"] = [*context["turn_said"], said]
     else:
         context["card_draw"] = manche.closed is not None and manche.follow.blocked(game, manche.stored) is not None
     if context.get("picker"):
         context["copies"], context["jokers"] = manche.follow.deck(game)
         context["placeholder"] = typed_notation(lang).example
     return render_template("referee/live.html", **context), status
+
+
+# ------------------------------------------------------------- the last cards
+#
+# « Ce sont ses dernières cartes »: when the count says a move lays a player's last cards
+# (:meth:`Follow.hands` at the start, :meth:`Follow.held` after each move, kept in the
+# view as ``hands``, so that an undo takes it back too) but the box was not ticked, the
+# referee asks before storing anything.  « Oui » posts the same move with the box
+# ticked; « Non » posts it with ``not_last``: it is stored as not last and the player
+# is no longer counted in this manche (the count was wrong: a misdeal, a card seen
+# late).  A ticked box is never refused: the table knows best.
+
+
+def laid(move: Mapping[str, Any]) -> int:
+    """How many cards ``move`` takes out of its player's hand.
+
+    >>> laid({"player": "1", "cards": ["9h", "9s"]}), laid({"player": "1", "card": "8c"}), laid({"pass": True})
+    (2, 1, 0)
+    """
+    return len(move.get("cards") or []) + (1 if move.get("card") else 0)
+
+
+def _may_be_last(view: Mapping[str, Any], move: Mapping[str, Any]) -> bool:
+    """Whether, by the count, ``move`` lays its player's last cards though it says it
+    does not (a move without a ``last`` to say, such as a drawn card laid, never does)."""
+    hands = view.get("hands")
+    if not isinstance(hands, Mapping) or "last" not in move or move["last"]:
+        return False
+    held = hands.get(move.get("player"))
+    count = laid(move)
+    return isinstance(held, int) and count > 0 and held <= count
+
+
+def _legal_either_way(named: dict[str, Any], lang: str) -> bool:
+    """Whether the engine allows the move of ``named`` as typed or as the player's last
+    cards (an 8 laid last asks no suit): only then is the question worth asking."""
+    for last in (False, True):
+        try:
+            if judge({**named, "move": {**named["move"], "last": last}}, lang).get("legal"):
+                return True
+        except RulesError:
+            continue
+    return False
+
+
+def _counted(follow: Follow, before: Mapping[str, Any], step: Step, wrong: bool) -> dict[str, Any]:
+    """``step``'s view with the cards each player holds after it (``wrong``: the table
+    said the count was wrong for the mover, who is no longer counted)."""
+    hands = before.get("hands")
+    if not isinstance(hands, Mapping):
+        return step.view
+    after = follow.held(dict(hands), step)
+    if wrong:
+        after.pop(step.move["player"], None)
+    return {**step.view, "hands": after}
+
+
+def _ask_last(manche: Manche, form: MoveForm, move: Mapping[str, Any]) -> ResponseReturnValue:
+    """« Était-ce sa dernière carte ? »: nothing is stored; the page keeps the move as
+    typed (hidden fields) under the two answers, based on the same live version.  A
+    move the phone's outbox sends later is refused with a word saying so instead."""
+    outcome("refused")
+    name = manche.names.get(move["player"], move["player"])
+    cards = list(move.get("cards") or [move["card"]])
+    if request.headers.get(OUTBOX_HEADER) == "1":
+        flash(_("Nothing was recorded: say on the live screen whether %(name)s laid their last cards.", name=name))
+        return redirect(_live_url(manche, _anchor="turn"), 303)
+    skipped = {"csrf_token", "version", "last", "not_last"}
+    fields = {
+        f.name: "y" if f.type == "BooleanField" else str(f.data)
+        for f in form
+        if f.name not in skipped and f.data not in (None, "", False)
+    }
+    question = {
+        "player": move["player"],
+        "name": name,
+        "cards": cards,
+        "several": len(cards) > 1,
+        "version": form.version.data,
+        "fields": fields,
+        "the_round": manche.kind.the_round(manche.number, manche.game),
+    }
+    return _page(manche, move_form=form, question=question)
 
 
 # ------------------------------------------------------------------ the routes
@@ -859,14 +1059,20 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
         flash(_("Following had already started on another device; here it is."))
         return redirect(_live_url(manche), 303)
     row.number, row.game_version = manche.number, manche.game.version
+    hands = manche.follow.hands(manche.game, manche.stored, state)
+    if hands is not None:
+        view = {**view, "hands": hands}
     row.state, row.view, row.history, row.moves, row.entry = state, view, [], [], None
     commit()
     return redirect(_live_url(manche, _anchor="turn"), 303)
 
 
 def _refuse(manche: Manche, form: MoveForm, message: str, field: str) -> tuple[str, int]:
+    """The screen again, nothing stored, with the reason said once: on the field it is
+    about, which the page's summary names (or, when the screen does not draw that field,
+    as a ``move`` reason, says itself: templates/_macros.html, ``error_summary``)."""
     target = form._fields.get(field)
-    if target is not None and field not in ("action", "bid", "card", "version"):
+    if target is not None:
         add_error(target, message)
     return _page(manche, move_form=form, refused=message)
 
@@ -904,6 +1110,8 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
             asked = manche.follow.judged(manche.game, state, move)
             body = manche.follow.body(manche.game, state, asked)
             named = {**body, "state": renamed(body["state"], manche.names), "move": renamed(asked, manche.names)}
+            if _may_be_last(view, move) and not form.not_last.data and _legal_either_way(named, lang):
+                return _ask_last(manche, form, move)
             answer = judge(named, lang)
             if not answer.get("legal"):
                 return _refuse(manche, form, str(answer.get("reason") or _("This move is not allowed.")), "move")
@@ -913,6 +1121,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
         except RulesError as e:
             return _refuse(manche, form, e.text.get(lang), _field_of(e.field))
         step.move = move
+        step.view = _counted(manche.follow, view, step, wrong=bool(form.not_last.data) and _may_be_last(view, move))
         steps.append((step, _said(manche.game.kind, named, answer), view))
         state, view = step.state, step.view
     claimed = _claim(manche, based_on)

@@ -17,8 +17,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.api.adapters import ADAPTERS, adapter
-from companion.rules.cards import Suit
-from companion.rules.i18n import Text
+from companion.rules import whist_tarot
+from companion.rules.cards import Suit, parse_cards
+from companion.rules.i18n import RulesError, Text
+from companion.rules.president import Rules
 
 
 def judge(body: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
@@ -160,7 +162,15 @@ def _president(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping
         )
     if "skip" in effects and answer.get("skipped"):
         lines.append(_loses_turn(list(answer["skipped"])))
-    if "finish_last" in effects:
+    shown = "finish_last" in effects and _jokers_shown(body, move)
+    if shown:
+        lines.append(
+            Text(
+                f"{mover} ne peut plus jouer ses jokers : dernière place.",
+                f"{mover} can no longer play their jokers: last place.",
+            )
+        )
+    elif "finish_last" in effects:
         lines.append(
             Text(
                 f"{mover} sort sur une carte interdite : dernière place.",
@@ -173,7 +183,7 @@ def _president(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping
         taker = answer["pile_to"]
         lines.append(Text(f"{taker} ramasse le tas.", f"{taker} takes the pile."))
     if "trick_won" in effects:
-        lines.append(_won_by(_trick_winner(body, move), mover, nxt))
+        lines.append(_won_by(_trick_winner(body, move, shown), mover, nxt))
     elif nxt is not None:
         lines.append(_your_turn(nxt))
     if nxt is None and effects & {"out", "finish_last", "coup_detat", "guillotine", "revolution"}:
@@ -181,13 +191,39 @@ def _president(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping
     return lines
 
 
-def _trick_winner(body: Mapping[str, Any], move: Mapping[str, Any]) -> str:
-    """Who laid the cards that won the trick: the mover, or (after a pass) the last to lay cards."""
-    if move.get("cards"):
+def _rules_of(body: Mapping[str, Any]) -> Rules | None:
+    """The engine's rules of a Président body (None when they cannot be read)."""
+    try:
+        return Rules.from_options(body.get("rules"), str(body.get("game") or "president"))
+    except RulesError:
+        return None
+
+
+def _shows_jokers(rules: Rules | None, entry: Mapping[str, Any]) -> bool:
+    """Whether a move or trick entry is the engine's `joker_wild` dead end: jokers shown, not laid."""
+    cards = entry.get("cards")
+    if rules is None or not cards or not isinstance(cards, str | list):
+        return False
+    try:
+        return rules.jokers_shown(parse_cards(cards))
+    except RulesError:
+        return False
+
+
+def _jokers_shown(body: Mapping[str, Any], move: Mapping[str, Any]) -> bool:
+    """RULES.md §1 (`joker_wild`): the mover was left holding only jokers and showed them."""
+    return _shows_jokers(_rules_of(body), move)
+
+
+def _trick_winner(body: Mapping[str, Any], move: Mapping[str, Any], shown: bool = False) -> str:
+    """Who laid the cards that won the trick: the mover, or (after a pass, or jokers
+    shown) the last to lay cards on it."""
+    if move.get("cards") and not shown:
         return str(move.get("player"))
     state = body.get("state") if isinstance(body.get("state"), Mapping) else {}
     trick = state.get("trick") if isinstance(state.get("trick"), list) else []
-    laid = [e for e in trick if isinstance(e, Mapping) and e.get("cards")]
+    rules = _rules_of(body)
+    laid = [e for e in trick if isinstance(e, Mapping) and e.get("cards") and not _shows_jokers(rules, e)]
     return str(laid[-1].get("player")) if laid else str(move.get("player"))
 
 
@@ -201,22 +237,59 @@ def _suit_name(value: object, lang: str) -> str:
         return str(value)
 
 
+def _the_card(code: object) -> Text:
+    """« le 7♥ », « la D♥ », « l’A♠ » (elided by Text), « le joker »."""
+    from companion.rules.cards import Card, CardError, Rank
+
+    try:
+        card = Card.parse(str(code))
+    except CardError:
+        return Text(str(code), str(code))
+    if card.is_joker:
+        return Text("le joker", "the joker")
+    article = "la" if card.rank is Rank.QUEEN else "le"
+    return Text(f"{article} {card.display('fr')}", f"the {card.display('en')}")
+
+
+def _crapouille_draw(mover: str, move: Mapping[str, Any], nxt: object) -> list[Text]:
+    """A draw, said once (« Ann pioche une carte. » was said twice, as the move and as
+    its ``draw`` effect): unseen, the draw and what may follow; seen, the card named
+    only when it goes on the pile (a card kept stays unseen by the table), else who
+    plays next.  The live screen lays a drawn card that fits in the same move, judged
+    as the card laid: its line shows « pioche et pose 7♥ » and says what the card does."""
+    drawn = move.get("drawn")
+    if not drawn:
+        return [
+            Text(f"{mover} pioche une carte.", f"{mover} draws a card."),
+            Text(
+                "Si elle peut aller sur le tas, elle y est posée tout de suite.",
+                "If it fits on the pile, it is laid at once.",
+            ),
+        ]
+    if nxt == mover:
+        # RULES.md §4: « if that card can be played it goes on the pile at once »
+        card = _the_card(drawn)
+        return [
+            Text(
+                f"{mover} pioche {card.fr}, qui va sur le tas : à poser tout de suite.",
+                f"{mover} draws {card.en}, which fits: it is laid at once.",
+            )
+        ]
+    lines = [Text(f"{mover} garde la carte piochée.", f"{mover} keeps the card drawn.")]
+    if nxt is not None:
+        lines.append(_your_turn(str(nxt)))
+    return lines
+
+
 def _crapouille(move: Mapping[str, Any], answer: Mapping[str, Any]) -> list[Text]:
     effects = set(answer.get("effects") or ())
     mover = str(move.get("player"))
     nxt = answer.get("next_player")
     target = answer.get("target")
     skipped = [p for p in answer.get("skipped") or () if p != target]
-    lines: list[Text] = []
     if move.get("draw"):
-        lines.append(Text(f"{mover} pioche une carte.", f"{mover} draws a card."))
-        if nxt is None and not effects:
-            lines.append(
-                Text(
-                    "Si elle peut aller sur le tas, elle y est posée tout de suite.",
-                    "If it fits on the pile, it is laid at once.",
-                )
-            )
+        return _crapouille_draw(mover, move, nxt)
+    lines: list[Text] = []
     if "draw" in effects and target:
         if target in (answer.get("skipped") or ()):
             lines.append(
@@ -270,11 +343,7 @@ def _whist(body: Mapping[str, Any], move: Mapping[str, Any], answer: Mapping[str
             forbidden = _forbidden_next(state, move, nxt)
             lines.append(_bids_next(nxt))
             if forbidden is not None:
-                lines.append(
-                    Text(
-                        f"{nxt} donne et ne peut pas annoncer {forbidden}.", f"{nxt} deals and may not bid {forbidden}."
-                    )
-                )
+                lines.append(whist_tarot.forbidden_bid_text(nxt, forbidden, int(state["cards"])))
         return lines
     winner = answer.get("trick_winner")
     if winner:
@@ -290,11 +359,9 @@ def _forbidden_next(state: Mapping[str, Any], move: Mapping[str, Any], nxt: str)
     """When the next bidder is the dealer: the total the dealer may not bid (from the engine)."""
     if nxt != state.get("dealer"):
         return None
-    from companion.rules.whist_tarot import forbidden_bid
-
     cards = state.get("cards")
     bids = state.get("bids") if isinstance(state.get("bids"), Mapping) else {}
     others = [b for b in bids.values() if isinstance(b, int)]
     if not isinstance(cards, int) or not isinstance(move.get("bid"), int):
         return None
-    return forbidden_bid(cards, [*others, move["bid"]])
+    return whist_tarot.forbidden_bid(cards, [*others, move["bid"]])

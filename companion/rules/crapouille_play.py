@@ -5,7 +5,8 @@ Re-exported by :mod:`companion.rules.crapouille`, which scores the hands.
 A :class:`Pile` is the public table of a hand (what the JSON API's ``state``
 holds): the players in seat order (clockwise), the pile oldest first (its first
 card is the *starting card*, turned up by the dealer, which has no power), the
-direction of play, the suit ``asked`` with the last 8 and whose ``turn`` it is.
+direction of play, the suit ``asked`` with the last 8 and whose ``turn`` it is
+(and, once the hand is over, who went ``out``).
 :meth:`Pile.check` judges a :class:`PlayCard` or a :class:`Draw` and returns a
 :class:`Verdict` (never raising for an illegal move); :meth:`Pile.apply` makes a
 legal move.
@@ -137,8 +138,10 @@ class Options:
 class PlayCard:
     """A player lays ``card``.
 
-    ``asked`` is the suit named with an 8; ``last`` says it is the player's last
-    card; ``announced`` is False when, left with one card, he did not say "carte".
+    ``asked`` is the suit named with an 8 (an 8 laid as the last card ends the hand
+    and asks nothing: a suit named with it is ignored); ``last`` says it is the
+    player's last card; ``announced`` is False when, left with one card, he did not
+    say "carte".
     """
 
     player: str
@@ -207,8 +210,11 @@ class Pile:
     ``players``: those in the hand, seat order; ``pile`` oldest first (never
     empty: its first card is the starting card); ``direction`` 1 (clockwise, to
     the left) or −1; ``asked``: the suit named with the 8 on top, or with the 8
-    that the jokers on top lie on; ``turn``: whose turn it is (None: not checked).
-    With exactly two players the two-player rule applies.
+    that the jokers on top lie on; ``turn``: whose turn it is (None: not checked);
+    ``out``: who laid his last card, when the hand is over (then no move may be made,
+    and an 8 on top asks no suit: RULES.md §4, « an 8 laid as a player's last card
+    ends the hand: no suit is asked »).  With exactly two players the two-player rule
+    applies.
     """
 
     players: tuple[str, ...]
@@ -217,6 +223,7 @@ class Pile:
     asked: Suit | None = None
     turn: str | None = None
     options: Options = Options()
+    out: str | None = None
 
     def __post_init__(self) -> None:
         names = tuple(self.players)
@@ -241,23 +248,32 @@ class Pile:
                 raise RulesError(_not_in_game(), f"pile[{i}]")
         if self.turn is not None:
             _seat(names, self.turn, "turn")
-        self._demand()
+        if self.out is None:
+            self._demand()
+        else:
+            _seat(names, self.out, "out")
+            if self.turn is not None:
+                raise RulesError(_over(self.out), "turn")
 
     def to_state(self) -> dict[str, Any]:
         """The API's ``state`` of this table (shared/API.md); the options are the ``rules``.
 
-        The inverse of the constructor as the API adapter calls it.
+        The inverse of the constructor as the API adapter calls it; a hand that is over
+        also says who went ``out`` (a table no move is judged on).
 
         >>> Pile(("Ann", "Bob", "Cid"), (Card.parse("9d"), Card.parse("8h")), -1, Suit.SPADES, "Bob").to_state()
         {'players': ['Ann', 'Bob', 'Cid'], 'pile': ['9d', '8h'], 'direction': -1, 'asked': 's', 'turn': 'Bob'}
         """
-        return {
+        state: dict[str, Any] = {
             "players": list(self.players),
             "pile": [str(c) for c in self.pile],
             "direction": self.direction,
             "asked": None if self.asked is None else self.asked.value,
             "turn": self.turn,
         }
+        if self.out is not None:
+            state["out"] = self.out
+        return state
 
     # -- what the pile asks for -------------------------------------------------------
 
@@ -386,6 +402,8 @@ class Pile:
         _seat(self.players, move.player, "player")
         held = None if hand is None else tuple(hand)
         self._check_cards(move, held)
+        if self.out is not None:
+            return _illegal(PlayRule.TURN, _over(self.out))
         if self.turn is not None and move.player != self.turn:
             return _illegal(PlayRule.TURN, Text(f"C’est à {self.turn} de jouer.", f"It is {self.turn}'s turn."))
         if isinstance(move, Draw):
@@ -470,8 +488,10 @@ class Pile:
                     "Without having said 'carte', you may not finish this turn.",
                 ),
             )
-        asked = move.asked if card.rank is Rank.EIGHT else self.asked if card.is_joker else None
         if last:
+            # RULES.md §4: « An 8 laid as a player's last card ends the hand: no suit is asked
+            # (there is no next player to follow it). »  A suit named with it is ignored, as a
+            # referee at the table lets it pass.
             effects: tuple[Effect, ...] = (Effect.OUT,)
             target = None
             if card.rank is Rank.TWO:
@@ -479,7 +499,8 @@ class Pile:
                 # le joueur suivant prend une carte supplémentaire. »
                 effects += (Effect.FINISH_ON_TWO,)
                 target = self._step(move.player, 1)
-            return Verdict(True, effects=effects, target=target, direction=self.direction, asked=asked)
+            return Verdict(True, effects=effects, target=target, direction=self.direction)
+        asked = move.asked if card.rank is Rank.EIGHT else self.asked if card.is_joker else None
         player = move.player
         if card.rank is Rank.TWO:
             victim = self._step(player, 1)
@@ -541,7 +562,16 @@ class Pile:
         """The table after a legal move (the turn passes as the verdict says).
 
         After a :class:`Draw` without its ``drawn`` card the next player is unknown,
-        so the new table's ``turn`` is None (turns are not checked).
+        so the new table's ``turn`` is None (turns are not checked).  After a last card
+        the hand is over: the new table names who went ``out``, its 8 on top (if any)
+        asks no suit, and it refuses any further move.
+
+        >>> table = Pile(("Ann", "Bob", "Cid"), (Card.parse("4c"), Card.parse("7d")), turn="Bob")
+        >>> over = table.apply(PlayCard("Bob", Card.parse("8d"), Suit.SPADES, last=True))
+        >>> over.out, over.asked, over.turn
+        ('Bob', None, None)
+        >>> over.check(PlayCard("Cid", Card.parse("8s"))).rule
+        <PlayRule.TURN: 'turn'>
 
         Raises :class:`RulesError` (field ``move``) for an illegal move, and (field
         ``asked``) for an 8 that does not finish the hand and names no suit.
@@ -552,7 +582,8 @@ class Pile:
             raise RulesError(verdict.reason, "move")
         if isinstance(move, Draw):
             return Pile(self.players, self.pile, self.direction, self.asked, verdict.next_player, self.options)
-        if move.card.rank is Rank.EIGHT and verdict.asked is None and Effect.OUT not in verdict.effects:
+        out = move.player if Effect.OUT in verdict.effects else None
+        if move.card.rank is Rank.EIGHT and verdict.asked is None and out is None:
             raise RulesError(Text("Quelle couleur demandez-vous ?", "Which suit do you ask for?"), "asked")
         return Pile(
             self.players,
@@ -561,6 +592,7 @@ class Pile:
             verdict.asked,
             verdict.next_player,
             self.options,
+            out,
         )
 
     def legal_cards(self, hand: Iterable[Card]) -> list[Card]:
@@ -576,6 +608,10 @@ def _seat(players: Sequence[str], name: object, where: str) -> int:
 
 def _illegal(rule: PlayRule, reason: Text) -> Verdict:
     return Verdict(False, rule, reason)
+
+
+def _over(out: str) -> Text:
+    return Text(f"La donne est finie : {out} n’a plus de cartes.", f"The hand is over: {out} is out.")
 
 
 def _not_in_game() -> Text:

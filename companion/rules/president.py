@@ -412,7 +412,8 @@ class Rules:
         """Whether going out by laying ``cards`` ranks the player last.
 
         ``twos_cut``: a 2; ``joker_no_finish``: a joker; ``angevin``: an A; ``franck``: a 2
-        unless inside a Franckie (a five-card poker play); Piketty: a 2.
+        unless inside a Franckie (a five-card poker play); Piketty: a 2; ``joker_wild``:
+        jokers shown as one's last cards (:meth:`jokers_shown`).
 
         >>> Rules(game="piketty").forbidden_finish([Card.parse("2h")])
         True
@@ -420,7 +421,11 @@ class Rules:
         False
         >>> Rules().forbidden_finish([Card.parse("2h")])
         False
+        >>> Rules(jokers=2, joker_wild=True).forbidden_finish([Card.parse("RJ"), Card.parse("BJ")])
+        True
         """
+        if self.jokers_shown(cards):
+            return True
         has = {c.rank for c in cards if c.rank is not None}
         if self.joker_no_finish and any(c.is_joker for c in cards):
             return True
@@ -429,6 +434,22 @@ class Rules:
         if self.preset == "franck" and Rank.TWO in has:
             return _franckie(list(cards), self, False) is None
         return (self.twos_cut or self.game == "piketty") and Rank.TWO in has
+
+    def jokers_shown(self, cards: Sequence[Card]) -> bool:
+        """Whether laying ``cards`` is the ``joker_wild`` dead end: nothing but jokers.
+
+        RULES.md §1: with ``joker_wild`` a joker never plays alone, so a player left
+        holding only jokers can never play them: he shows them as his last cards (a
+        :class:`Play` of only jokers with ``last``), is out at once and finishes last,
+        as with a forbidden finish.  The jokers do not go on the trick.
+
+        >>> rules = Rules(jokers=2, joker_wild=True)
+        >>> rules.jokers_shown(parse_cards("RJ")), rules.jokers_shown(parse_cards("9h RJ"))
+        (True, False)
+        >>> Rules(jokers=2).jokers_shown(parse_cards("RJ"))
+        False
+        """
+        return self.joker_wild and bool(cards) and all(c.is_joker for c in cards)
 
 
 @lru_cache(maxsize=256)
@@ -1192,6 +1213,13 @@ class Table:
                     f"Le pli est fini : c’est à {self.to_move} d’entamer.", f"The trick is over: {self.to_move} leads."
                 )
             return RuleId.TURN, Text(f"C’est à {self.to_move} de jouer.", f"It is {self.to_move}'s turn.")
+        if self._shows_jokers(play):
+            if play.last:
+                return None  # RULES.md §1: left with only jokers, he shows them and is out
+            return RuleId.COMBINATION, Text(
+                "Un joker ne se joue pas seul : il complète une paire, un brelan, un carré ou un poker.",
+                "A joker is not played alone: it completes a pair, three, four or five of a kind.",
+            )
         if play.is_pass:
             if self.leading:
                 return RuleId.LEAD, Text("Il faut entamer : on ne peut pas passer.", "You lead: you cannot pass.")
@@ -1277,6 +1305,12 @@ class Table:
             f"Passe rule: play {_a(top).en} or pass.",
         )
 
+    def _shows_jokers(self, play: Play) -> bool:
+        """``joker_wild``: ``play`` is nothing but jokers, shown face up (:meth:`Rules.jokers_shown`)."""
+        if not self.rules.jokers_shown(play.cards):
+            return False
+        return play.laid is None or Counter(play.laid) == Counter(play.cards)
+
     def _is_rapidity(self, play: Play) -> bool:
         """``rapidity``: out of turn, the copies left of the rank just laid, before anyone covers it."""
         if not self.rules.rapidity or self.leading or not play.cards or play.player == self.last_player:
@@ -1304,6 +1338,8 @@ class Table:
         """The table after a legal ``play``, its effects, the players skipped, the pile's taker."""
         if play.call:
             return self._advance_call(play)
+        if play.cards and self._shows_jokers(play):
+            return self._after_jokers(play)
         table = self
         if table.leading and not play.is_pass:
             table = _changed(table, trick=(), over=False, top=(), last_player=None, lock=False, passed=frozenset())
@@ -1329,6 +1365,31 @@ class Table:
         if all(q in passed for q in self.still_in if q != last):
             return self._won(trick, passed)
         return _changed(self, trick=trick, passed=passed, to_move=self._next_in(play.player))
+
+    def _after_jokers(self, play: Play) -> tuple[Table, list[Effect], tuple[str, ...], str | None]:
+        """``joker_wild``: a player left holding only jokers shows them (RULES.md §1).
+
+        He is out at once and ranked last, as with a forbidden finish (``out``,
+        ``finish_last``).  His jokers do not go on the trick: its top and its last
+        player stay as they were, and the turn moves on as after the pass of a player
+        who leaves.  When he was to lead, the next player still in leads; when he was
+        following, the trick goes on, and ends as usual when every other player still
+        in has passed since its last play.
+        """
+        player = play.player
+        out = (*self.out, player)
+        effects = [Effect.OUT, Effect.FINISH_LAST]
+        table = _changed(self, trick=(*self.trick, play), out=out)
+        if len(table.still_in) <= 1:
+            return _changed(table, over=True, finished=True, to_move=None), effects, (), None
+        if self.leading:
+            return _changed(table, to_move=self._next_in(player, out)), effects, (), None
+        last = self.last_player
+        assert last is not None
+        if all(q in self.passed for q in table.still_in if q != last):
+            effects.append(Effect.TRICK_WON)
+            return _changed(table, over=True, to_move=self._successor(last, out)), effects, (), None
+        return _changed(table, to_move=self._next_in(player, out)), effects, (), None
 
     def _won(self, trick: tuple[Play, ...], passed: frozenset[str]) -> Table:
         assert self.last_player is not None
@@ -1417,7 +1478,7 @@ class Table:
         """``liar``: the last announced cards are turned over; whoever was wrong takes the pile."""
         liar = self.last_player
         assert liar is not None
-        announced = next(p for p in reversed(self.trick) if p.cards)
+        announced = next(p for p in reversed(self.trick) if p.cards and not self._shows_jokers(p))
         laid = announced.laid if announced.laid is not None else announced.cards
         lied = Counter(laid) != Counter(announced.cards)
         right, wrong = (play.player, liar) if lied else (liar, play.player)
@@ -1519,6 +1580,8 @@ def _candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
                             add(group + extra)
     for joker in jokers:
         add([joker])
+    if rules.joker_wild and jokers and len(jokers) == len(hand):
+        add(jokers)  # RULES.md §1: nothing but jokers left, shown as the last cards
     for k in range(1, min(4, len(trumps)) + 1):
         for group in combinations(trumps, k):
             add(group)

@@ -669,16 +669,27 @@ def exchange_for(
 # ------------------------------------------------------------ dealer, leader, deal
 
 
-def dealer_and_leader(hierarchy: Sequence[str]) -> tuple[str, str]:
+def dealer_and_leader(hierarchy: Sequence[str], dealer: str | None = None) -> tuple[str, str]:
     """Who deals and who leads the next manche: the Trou du cul deals, the Président leads.
+
+    ``hierarchy`` is also the seating order, clockwise (the Président sits after the
+    Trou du cul).  ``dealer`` is who dealt when the table says it (a first manche,
+    played without titles, where ``hierarchy`` is the players in seat order): the
+    player after him leads.
 
     # seed 000: « Le joueur venant après le joueur qui a distribué commence. »
     # seed 001: « Après les échanges, c’est le président qui commence. »
 
     >>> dealer_and_leader(("P", "V", "T"))
     ('T', 'P')
+    >>> dealer_and_leader(("Ann", "Bob", "Cid", "Dan"), dealer="Dan")
+    ('Dan', 'Ann')
     """
-    return hierarchy[-1], hierarchy[0]
+    if dealer is None:
+        return hierarchy[-1], hierarchy[0]
+    if dealer not in hierarchy:
+        raise _unknown_player(dealer, "dealer")
+    return dealer, hierarchy[(list(hierarchy).index(dealer) + 1) % len(hierarchy)]
 
 
 @dataclass(frozen=True)
@@ -841,7 +852,8 @@ class Outcome:
     happened (``putsch_failed``, ``putsch_succeeded``, ``jeu_blanc``,
     ``coup_detat``, ``guillotine``, ``revolution``, ``finish_last``, ``draw``);
     ``finished_last`` who went out on a forbidden card; ``putsch_banned`` the
-    failed putschist who may not putsch at the next manche.
+    failed putschist who may not putsch at the next manche; ``reversed`` whether
+    the next manche starts with the card order reversed (``revolution_persists``).
     """
 
     titles: tuple[Title, ...]
@@ -854,6 +866,7 @@ class Outcome:
     finished_last: tuple[str, ...] = ()
     putsch_banned: str | None = None
     standing: Standing | None = field(default=None)
+    reversed: bool = False
 
     @property
     def hierarchy(self) -> tuple[str, ...]:
@@ -872,6 +885,7 @@ def outcome(
     putsch_banned: str | None = None,
     totals: Mapping[str, int] | None = None,
     renames: Mapping[int, str] | None = None,
+    reversed_at_end: bool = False,
 ) -> Outcome:
     """The outcome of one manche under ``rules``.
 
@@ -884,6 +898,20 @@ def outcome(
     ``draw`` replaces the manche by a first card draw.
     ``putsch_banned`` is a player who failed a putsch at the previous manche.
     ``totals`` (points before the manche) adds a :class:`Standing`.
+    ``reversed_at_end`` is the card order when the manche ended (reversed by a
+    revolution, or started reversed and never turned back): with
+    ``revolution_persists`` the next manche starts in it (:attr:`Outcome.reversed`);
+    without it, or when revolutions swap the titles instead of the cards, or after a
+    draw, the next manche starts in the normal order.
+
+    RULES.md §1: `revolution_persists`, the order stays reversed into the next
+    manches until another revolution.
+
+    >>> rules = Rules(revolution=True, revolution_persists=True)
+    >>> outcome(rules, ("A", "B", "C"), ("B", "A"), reversed_at_end=True).reversed
+    True
+    >>> outcome(Rules(revolution=True), ("A", "B", "C"), ("B", "A"), reversed_at_end=True).reversed
+    False
 
     Raises :class:`RulesError` for anything that cannot be judged: unknown or
     repeated players, an event whose option is off, an event in a first manche,
@@ -974,6 +1002,8 @@ def outcome(
         penalty_count=min(PUTSCH_PENALTY, min(deal.counts.values())),
     )
     dealer, leader = dealer_and_leader(after)
+    # Revolutions that swap the titles never reverse the cards; a draw replaces the manche.
+    carried = reversed_at_end and draw is None and rules.revolution_persists and not rules.revolution_swaps_titles
     result_standing = None
     if totals is not None and rules.points:
         result_standing = standing(totals, points, rules.target)
@@ -988,6 +1018,7 @@ def outcome(
         finished_last=finished_last,
         putsch_banned=banned,
         standing=result_standing,
+        reversed=carried,
     )
 
 

@@ -55,6 +55,7 @@ __all__ = [
     "first_deal",
     "first_leader",
     "forbidden_bid",
+    "forbidden_bid_text",
     "next_deal",
     "settle",
     "trick_winner",
@@ -221,6 +222,22 @@ def forbidden_bid(cards: int, other_bids: Iterable[int]) -> int | None:
     """
     value = cards - sum(other_bids)
     return value if value >= 0 else None
+
+
+def forbidden_bid_text(dealer: str, bid: int, cards: int) -> Text:
+    """THE sentence of the dealer's forbidden bid, wherever it is said: the refusal of
+    that bid, the referee's words once the others have bid, the live screen, the deal
+    form and the rules page all say this one (no second wording, no assumed gender).
+
+    >>> print(forbidden_bid_text("Dan", 1, 5).get("en"))
+    Dan deals and may not bid 1: the bids would add up to 5, the number of tricks.
+    >>> print(forbidden_bid_text("Ann", 0, 1).fr)
+    Ann donne et ne peut pas annoncer 0 : les annonces feraient 1, le nombre de plis.
+    """
+    return Text(
+        f"{dealer} donne et ne peut pas annoncer {bid} : les annonces feraient {cards}, le nombre de plis.",
+        f"{dealer} deals and may not bid {bid}: the bids would add up to {cards}, the number of tricks.",
+    )
 
 
 @dataclass(frozen=True)
@@ -515,14 +532,7 @@ class Deal:
             # seed 002: « Le donneur lui ne peut dire un nombre de plis qui ferait que la
             # somme des annonces serait égale au nombre de plis à faire. »
             return _illegal(
-                RuleId.DEALER_BID,
-                Text(
-                    f"{move.player} donne et ne peut pas annoncer {forbidden} : les annonces feraient "
-                    f"{self.cards}, le nombre de plis.",
-                    f"{move.player} deals and may not bid {forbidden}: the bids would add up to "
-                    f"{self.cards}, the number of tricks.",
-                ),
-                forbidden_bid=forbidden,
+                RuleId.DEALER_BID, forbidden_bid_text(move.player, forbidden, self.cards), forbidden_bid=forbidden
             )
         after = len(bids) + 1
         following = order[after] if after < len(order) else first_leader(self.players, self.dealer)

@@ -134,7 +134,7 @@ def test_a_live_move_shows_on_the_other_phone_and_typing_is_not_overwritten(
     code = _group_with(page, live_server, "La table en direct", "Ann", "Bob", "Cid")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid")
     page.goto(live)
-    page.locator("fieldset#leader label.pill", has_text="Ann").tap()
+    page.locator("fieldset#dealer label.pill", has_text="Cid").tap()  # Cid dealt: Ann leads
     _start(page)
 
     _join(other, live_server, code)

@@ -124,8 +124,8 @@ def test_a_president_trick_with_a_pass_a_trick_won_by_twos_and_a_revolution(live
     code = _group_with(page, live_server, "Table du Président", "Ann", "Bob", "Cid", "Dan")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid", "Dan", check=("rule_revolution",))
     page.goto(live)
-    # The first manche: anyone may lead; the table says Ann does.
-    page.locator("fieldset#leader label.pill", has_text="Ann").tap()
+    # The first manche: the table says who dealt (Dan, the last seat, proposed): Ann, after Dan, leads.
+    page.locator("fieldset#dealer label.pill", has_text="Dan").tap()
     _both_themes(page, "live-president-start")
     _start(page)
     expect(page.locator("#turn")).to_contain_text("Ann")
@@ -238,6 +238,10 @@ def test_a_whist_deal_refuses_the_dealers_bid_and_fills_the_deal_in(live_server:
     expect(page.locator("button[name=bid][value='2']")).to_have_class(re.compile("forbidden"))
     _both_themes(page, "live-whist-bids")
     # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra pas dire 1 »
+    # Struck out and disabled (issue 23, as on the deal form); sent all the same from a page
+    # that did not know it yet, the engine refuses it.
+    expect(page.locator("button[name=bid][value='2']")).to_be_disabled()
+    page.locator("button[name=bid][value='2']").evaluate("b => { b.disabled = false; }")
     bid(2)
     expect(page.locator("#error-summary")).to_contain_text(
         "Ann donne et ne peut pas annoncer 2\u00a0: les annonces feraient 5, le nombre de plis."
@@ -277,7 +281,7 @@ def test_a_second_phone_sees_a_move_by_itself(live_server: str, phone: Any, brow
     code = _group_with(page, live_server, "Deux téléphones", "Ann", "Bob", "Cid")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid")
     page.goto(live)
-    page.locator("fieldset#leader label.pill", has_text="Ann").tap()
+    page.locator("fieldset#dealer label.pill", has_text="Cid").tap()  # Cid dealt: Ann leads
     _start(page)
 
     context = browser.new_context(locale="fr-FR", **PHONE)

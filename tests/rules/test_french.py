@@ -351,4 +351,6 @@ def test_the_referee_speaks_to_the_mover_as_vous() -> None:
         "move": {"player": "Cid", "bid": 1},
     }
     # the dealer is named, not « le donneur »: no gender assumed
-    assert judge(dealer)["said"][-1] == "Dan donne et ne peut pas annoncer 1."
+    assert judge(dealer)["said"][-1] == (
+        "Dan donne et ne peut pas annoncer 1\u00a0: les annonces feraient 5, le nombre de plis."
+    )

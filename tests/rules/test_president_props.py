@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,8 +33,13 @@ def deal(rules: Rules, n: int, rng: random.Random) -> tuple[dict[str, list[Card]
     return hands, cards[n * each :]
 
 
-def playout(rules: Rules, n: int, seed: int, max_steps: int = 2000) -> int:
-    """Play one manche at random; return the number of moves.  Asserts invariants."""
+Chooser = Callable[[list[Play], random.Random], Play]
+
+
+def playout(rules: Rules, n: int, seed: int, max_steps: int = 2000, choose: Chooser | None = None) -> int:
+    """Play one manche at random; return the number of moves.  Asserts invariants.
+
+    ``choose`` picks the move among the legal ones (default: any, at random)."""
     rng = random.Random(seed)
     players = NAMES[:n]
     hands, aside = deal(rules, n, rng)
@@ -66,7 +72,7 @@ def playout(rules: Rules, n: int, seed: int, max_steps: int = 2000) -> int:
                     if extra and rng.random() < 0.5:
                         mover, plays = other, extra
                         break
-        choice = rng.choice(plays)
+        choice = rng.choice(plays) if choose is None else choose(plays, rng)
         verdict = table.check(choice)
         after = table.apply(choice)
         assert after.to_move == verdict.next_player
@@ -170,3 +176,55 @@ def test_check_never_raises_on_legal_card_counts() -> None:
             table = table.apply(choice)
             for card in choice.cards:
                 hands[mover].remove(card)
+
+
+# --- joker_wild: a player left holding only jokers (RULES.md §1) ----------------------
+# RULES.md §1 (`joker_wild`): « a player left holding only jokers can never play them, so he
+# is out of the manche at once and finishes last — after anyone already made last — as with a
+# forbidden finish; when he was to lead, the lead passes to the next player still in ».
+# The property test once found, with random seeds, a player to lead with no legal play at all.
+
+JOKER_WILD_CASES = [
+    ({"jokers": 2, "joker_wild": True}, 3),
+    ({"jokers": 2, "joker_wild": True}, 4),
+    ({"jokers": 1, "joker_wild": True}, 4),
+    ({"jokers": 2, "joker_wild": True}, 5),
+    ({"jokers": 2, "joker_wild": True, "decks": 2}, 6),
+    ({"jokers": 2, "joker_wild": True, "passe": True, "passe_breakers": True}, 4),
+    ({"jokers": 2, "joker_wild": True, "more_cards": True, "revolution": True}, 4),
+    ({"jokers": 2, "joker_wild": True, "coup_detat": True, "guillotine": True}, 4),
+    ({"jokers": 2, "joker_wild": True, "runs": True, "joker_no_finish": True}, 3),
+    ({"jokers": 2, "joker_wild": True, "rapidity": True, "eight_clears": True}, 5),
+]
+
+
+def keeps_jokers(shown: list[Play]) -> Chooser:
+    """A player who keeps his jokers for the end (the way to be left with only jokers):
+    a play without a joker when there is one, else anything; the jokers shown are kept in ``shown``."""
+
+    def choose(plays: list[Play], rng: random.Random) -> Play:
+        plain = [p for p in plays if not any(c.is_joker for c in p.cards)]
+        choice = rng.choice(plain or plays)
+        if choice.cards and all(c.is_joker for c in choice.cards):
+            shown.append(choice)
+        return choice
+
+    return choose
+
+
+@pytest.mark.parametrize(("options", "n"), JOKER_WILD_CASES)
+def test_joker_wild_playouts_never_reach_a_dead_end(options: dict[str, object], n: int) -> None:
+    rules = Rules.from_options(options)
+    shown: list[Play] = []
+    for seed in range(40):
+        playout(rules, n, seed, choose=keeps_jokers(shown) if seed % 2 else None)
+    # The dead end is reached (so the test can fail), and each time it is the rule's move.
+    assert shown, "no player was ever left holding only jokers"
+    assert all(p.last and rules.jokers_shown(p.cards) for p in shown)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(JOKER_WILD_CASES), st.integers(0, 2**32 - 1), st.booleans())
+def test_joker_wild_playouts_with_random_seeds(case: tuple[dict[str, object], int], seed: int, keep: bool) -> None:
+    options, n = case
+    playout(Rules.from_options(options), n, seed, choose=keeps_jokers([]) if keep else None)

@@ -200,7 +200,16 @@ def test_bids_not_tracked_are_written_as_null() -> None:
 
 def _read_pile(state: dict[str, Any], options: Options) -> Pile:
     asked = None if state["asked"] is None else Suit(state["asked"])
-    return Pile(tuple(state["players"]), parse_cards(state["pile"]), state["direction"], asked, state["turn"], options)
+    # A hand that is over names who went out (RULES.md §4: a last 8 asks no suit).
+    return Pile(
+        tuple(state["players"]),
+        parse_cards(state["pile"]),
+        state["direction"],
+        asked,
+        state["turn"],
+        options,
+        state.get("out"),
+    )
 
 
 def _pile_round_trip(table: Pile) -> dict[str, Any]:

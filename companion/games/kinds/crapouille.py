@@ -156,6 +156,10 @@ def hand_form(
         for key, value in (entry.get("points") or {}).items():
             data[f"total_{key}"] = str(value)
     form = HandForm(number, game_version, data=data)
+    # A hand followed live that ended on a 2: who drew one more card, which counts (the
+    # engine named him; seed 003: « le joueur suivant prend une carte supplémentaire »).
+    extra = None if entry is None else entry.get("extra_card")
+    form.extra_card = extra if any(str(p.id) == extra for p in live) else None  # type: ignore[attr-defined]
     lang = current_lang()
     form.picker = card_picker(lang)  # type: ignore[attr-defined]
     form.card_values = card_values(lang)  # type: ignore[attr-defined]

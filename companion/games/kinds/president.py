@@ -10,7 +10,9 @@ the players' names, so that its reasons name them, and its answer is turned back
 ids. A manche's stored result is the whole state after it (:func:`state_after`):
 the hierarchy, the titles, the totals, what the next manche needs (who may not putsch,
 whether it is the first) and what the page shows of the last one (exchanges, dealer,
-leader, deal, events, points), and the end (over, winners, losers).
+leader, deal, events, points), and the end (over, winners, losers), and whether the next
+manche starts with the card order reversed (``reversed``, only when it does, after a
+lasting revolution: :func:`starts_reversed`).
 """
 
 from __future__ import annotations
@@ -62,7 +64,11 @@ _TOGGLES: tuple[tuple[str, Any, Any], ...] = (
     ("passe_breakers", _l("Breaking the passe"), _l("2s (or a joker) of the right count break a locked trick.")),
     ("joker_no_finish", _l("No going out on a joker"), _l("Going out on a joker ranks last.")),
     ("joker_exchangeable", _l("Jokers are given"), _l("In the exchange, jokers count among the best cards.")),
-    ("joker_wild", _l("Wild jokers"), _l("A joker only completes a set of another rank, never alone.")),
+    (
+        "joker_wild",
+        _l("Wild jokers"),
+        _l("A joker only completes a set of another rank, never alone: left with only jokers, one finishes last."),
+    ),
     (
         "coup_detat",
         _l("Coup d’État"),
@@ -106,6 +112,7 @@ _FORBIDDEN_CARDS = {
     "joker": _l("a joker"),
     "ace": _l("an ace"),
     "franck": _l("a 2 outside a Franckie"),
+    "jokers": _l("only jokers left"),
 }
 
 
@@ -119,6 +126,16 @@ def toggles_for(game: str) -> list[tuple[str, Any, Any]]:
 def rules_of(game: Game) -> Rules:
     """The engine's rules of a game, from its stored options."""
     return Rules.from_options(game.rules or {}, game.kind)
+
+
+def starts_reversed(state: State) -> bool:
+    """Whether the manche after ``state`` starts with the card order reversed: the
+    engine's outcome carries a lasting revolution (``revolution_persists``) over.
+
+    A state holds ``reversed`` only when it is true, so that states stored before the
+    order was kept read as not reversed and still follow from their rounds (an
+    imported export is checked by scoring its rounds again)."""
+    return bool(state.get("reversed"))
 
 
 # --------------------------------------------------------------------- new game
@@ -289,7 +306,7 @@ def state_after(rules: Rules, before: State, entry: Entry, result: Outcome, id_o
             losers = ids(result.standing.losers)
             high = max(totals.values())
             winners = [p for p in hierarchy if totals[p] == high]
-    return {
+    state: State = {
         "players": list(before["players"]),
         "hierarchy": hierarchy,
         "titles": [
@@ -315,6 +332,10 @@ def state_after(rules: Rules, before: State, entry: Entry, result: Outcome, id_o
         "winners": winners,
         "losers": losers,
     }
+    if result.reversed:
+        # Only when it is: a state without it (every state stored before) is in the usual order.
+        state["reversed"] = True
+    return state
 
 
 def play(game: Game, state: State, entry: Entry) -> State:
@@ -354,6 +375,8 @@ def play(game: Game, state: State, entry: Entry) -> State:
             first=bool(state.get("first")),
             putsch_banned=named(banned) if banned else None,
             totals=totals,
+            # Without the order typed (entries saved before it was asked), it is the one the manche started in.
+            reversed_at_end=bool(entry.get("reversed", starts_reversed(state))),
         )
     return state_after(rules, state, entry, result, id_of)
 
@@ -372,6 +395,9 @@ def _forbidden_cards(rules: Rules) -> list[str]:
         words.append(str(_FORBIDDEN_CARDS["ace"]))
     if rules.joker_no_finish:
         words.append(str(_FORBIDDEN_CARDS["joker"]))
+    if rules.joker_wild:
+        # RULES.md §1: left holding only jokers, which never play alone: out at once, last.
+        words.append(str(_FORBIDDEN_CARDS["jokers"]))
     return words
 
 
@@ -396,6 +422,8 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
     choices = [SelectChoice("", "—"), *(SelectChoice(str(p.id), p.name) for p in hierarchy)]
     forbidden_words = _forbidden_cards(rules)
     last = hierarchy[-1] if hierarchy else None
+    # A lasting revolution: the order the cards are in at the end goes on to the next manche.
+    ask_reversed = rules.revolution_persists and not rules.revolution_swaps_titles and not draw
     events_offered: list[tuple[str, str]] = []
     if not state.get("first") and not draw:
         labels = {
@@ -455,6 +483,8 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
                 built = {"finish": finish, "finished_on": forbidden, "events": self._events()}
                 if built["events"] is None:
                     fields_ok = False
+                if ask_reversed:
+                    built["reversed"] = bool(self["order_reversed"].data)
             if not fields_ok:
                 return False
             try:
@@ -519,6 +549,10 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
     elif forbidden_words:
         for p in hierarchy:
             setattr(MancheForm, f"forbidden_{p.id}", BooleanField(p.name))
+    if ask_reversed:
+        MancheForm.order_reversed = BooleanField(  # type: ignore[attr-defined]
+            _l("At the end of the round, the order of the cards is reversed")
+        )
     data: dict[str, Any] | None = None
     if entry is not None:
         notation = typed_notation(current_lang())
@@ -538,6 +572,10 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
         if raw.get("guillotine"):
             for part in ("player", "vice", "last"):
                 data[f"guillotine_{part}"] = raw["guillotine"].get(part)
+    if ask_reversed:
+        # The live manche's final table, the round's own entry, else the order the manche started in.
+        data = {} if data is None else data
+        data["order_reversed"] = bool((entry or {}).get("reversed", starts_reversed(state)))
     form = MancheForm(number, game.version, data=data)
     for i, slot in enumerate(form.finish):
         slot.choices = choices
@@ -549,6 +587,8 @@ def manche_form(kind: GameKind, game: Game, state: State, number: int, entry: En
     form.hierarchy = hierarchy  # type: ignore[attr-defined]
     form.finish_choices = [(str(p.id), p.name) for p in hierarchy]  # type: ignore[attr-defined]
     form.forbidden_words = forbidden_words  # type: ignore[attr-defined]
+    form.ask_reversed = ask_reversed  # type: ignore[attr-defined]
+    form.started_reversed = starts_reversed(state)  # type: ignore[attr-defined]
     form.events_offered = events_offered  # type: ignore[attr-defined]
     form.putsch_refused = (  # type: ignore[attr-defined]
         rules.putsch and last is not None and str(last.id) == state.get("putsch_banned") and not state.get("first")
@@ -729,6 +769,7 @@ class _PresidentFamily(GameKind):
             "jokers_kept": rules.jokers > 0 and not rules.joker_exchangeable,
             "putsch_note": names.get(last or "", "") if putsch_possible and state.get("exchanges") else None,
             "events": event_lines(state, names),
+            "reversed_next": starts_reversed(state),
             "house_rules": house_rules(rules),
             "even_deal": len(set(deal.values())) == 1,
             "deal_each": next(iter(deal.values()), 0),

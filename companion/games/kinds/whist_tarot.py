@@ -242,6 +242,15 @@ def deal_form(game: Game, state: State, number: int, entry: Entry | None = None)
     form.forbidden_by_total = [  # type: ignore[attr-defined]
         whist_tarot.forbidden_bid(cards, [total]) for total in range(cards * len(others) + 1)
     ]
+    #: What is said of that bid: the engine's one sentence (its refusal's), now and for
+    #: every total, so that neither the page nor its script words it again.
+    lang = current_lang()
+
+    def said(bid: int | None) -> str | None:
+        return None if bid is None else whist_tarot.forbidden_bid_text(name_of[dealer], bid, cards).get(lang)
+
+    form.forbidden_said = said(form.forbidden)  # type: ignore[attr-defined]
+    form.forbidden_said_by_total = [said(bid) for bid in form.forbidden_by_total]  # type: ignore[attr-defined]
     return form
 
 
