@@ -43,6 +43,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         TRUSTED_PROXIES=security.trusted_proxies(),
         GUESS_FREE_TRIES=4,
         GUESS_FREE_TRIES_ANY_CODE=20,
+        # Phones that joined a group before, or hold a QR invitation, guess on their own
+        # allowance (the two above); all of them behind one address share these too
+        # (companion.groups.throttle).
+        GUESS_FREE_TRIES_KNOWN=16,
+        GUESS_FREE_TRIES_ANY_CODE_KNOWN=40,
         GROUPS_PER_HOUR=10,
         JOIN_TOKEN_MINUTES=10,  # how long a QR code to join a group stays valid
     )
@@ -76,6 +81,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     urls.init_app(app)  # templates' addresses, built once
     compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
     lean.init_app(app)  # the rules API's plain requests, answered before Flask sees them
+
+    from companion import backup
+
+    backup.init_app(app)  # flask backup / restore; a copy before `flask db upgrade` on SQLite
 
     from flask_babel import format_datetime, format_time
 

@@ -3,9 +3,9 @@ outbox's way of sending what a phone kept while it was offline.
 
 - ``/sw.js`` is ``static/sw.js`` served from the root, so that its scope is the whole
   site: it keeps the pages this phone opened readable offline (the last known state,
-  marked as such) and keeps a round, an edit or a live move posted offline in the
-  phone's IndexedDB outbox (``static/outbox.js``), sending it on its own when the
-  network returns.
+  marked as such) and keeps a round, an edit, a live move, a delete, a status change
+  or an undo posted offline in the phone's IndexedDB outbox (``static/outbox.js``),
+  sending it on its own when the network returns.
 - ``/offline`` is the page it shows for a page never opened on this phone.
 - ``/offline/token`` gives the outbox a fresh CSRF token just before it sends: a form
   kept for an hour (or a day) carries a token that may no longer be this session's
@@ -17,8 +17,10 @@ outbox's way of sending what a phone kept while it was offline.
   was lost), ``conflict`` (another phone changed the game first: nothing was saved),
   or ``refused`` (nothing was saved; the page it would have shown says why). Views say
   which with :func:`companion.writes.outcome`; without a word from the view, a redirect
-  is ``sent``, a 409 ``conflict`` and anything else ``refused``. The flashed messages
-  of that answer go into it instead of waiting for the next page.
+  is ``sent``, a 409 ``conflict`` and anything else ``refused`` — so a view that
+  redirects after changing nothing (a delete, a status change or an undo the game's
+  version refuses: ``games.routes._not_done``) must say what became of it. The flashed
+  messages of that answer go into it instead of waiting for the next page.
 - Every page of a group says, in the header ``X-Companion-State``, which state of
   the group it shows, so that the service worker never shows offline a copy older
   than what the phone has seen since (``static/sw.js``, ``stale``): ``CODE/ID N`` for

@@ -124,7 +124,9 @@
         if (item.state === "waiting") {
           actions.appendChild(button(text.send, "", flush));
         } else if (item.state === "conflict" || item.state === "refused") {
-          var see = item.state === "conflict" ? text.show : text.showRefused;
+          // Both versions for a round or a correction; for a delete, a status change or
+          // an undo, the game, saying why.
+          var see = item.state === "conflict" && ROUND_FORM.test(item.url) ? text.show : text.showRefused;
           actions.appendChild(button(see, "primary", function () { show(item); }));
           actions.appendChild(button(text.drop, "danger", function () { drop(item); }));
         }
@@ -138,8 +140,20 @@
     }).catch(function () {});
   }
 
-  // A form shown from a copy kept before rounds were kept offline: it names the round
-  // and the game version after them, so that they are sent one after the other.
+  // What the outbox keeps of a game (static/sw.js): a round or a correction, and the
+  // writes that name the game's version without a form to fill (a delete, a status
+  // change, an undo). Each moves the game on by one version.
+  var ROUND_FORM = /\/games\/\d+\/rounds\/(new|\d+\/edit)$/;
+  var GAME_WRITE = /^(.*\/games\/\d+)\/(rounds\/(new|\d+\/edit|\d+\/delete)|abandon|finish|reopen|changes\/\d+\/undo)$/;
+
+  function gameOf(path) {
+    var m = GAME_WRITE.exec(path);
+    return m ? m[1] : null;
+  }
+
+  // A form shown from a copy kept before writes to its game were kept offline: it names
+  // the game version after them (and a round form the round after them), so that they
+  // are sent one after the other.
   function adjust(items) {
     var forms = document.querySelectorAll("form[method=post]");
     Array.prototype.forEach.call(forms, function (form) {
@@ -147,11 +161,13 @@
       var version = form.querySelector("input[name=version]");
       var round = form.querySelector("input[name=round]");
       if (!version) return;
+      var game = gameOf(path);
       items.forEach(function (item) {
-        if (item.state !== "waiting" || item.url !== path) return;
+        if (item.state !== "waiting" || (item.url !== path && (!game || gameOf(item.url) !== game))) return;
         var fields = new URLSearchParams(item.body);
         var v = parseInt(fields.get("version"), 10);
         if (v >= parseInt(version.value, 10)) version.value = String(v + 1);
+        if (item.url !== path) return;
         var r = parseInt(fields.get("round"), 10);
         if (round && /\/rounds\/new$/.test(path) && r >= parseInt(round.value, 10)) {
           var before = round.value;

@@ -22,7 +22,10 @@ var FRESH = 60000; // a page kept less than a minute ago is not fetched again in
 var QUEUED = [
   // [what is posted to, the page to show meanwhile]
   [new RegExp("^(" + BASE + "g/[^/]+/games/\\d+)/rounds/(new|\\d+/edit)$"), "$1"],
-  [new RegExp("^(" + BASE + "g/[^/]+/games/\\d+/live)/move$"), "$1"]
+  [new RegExp("^(" + BASE + "g/[^/]+/games/\\d+/live)/move$"), "$1"],
+  // A delete, a status change or an undo: the game's version decides, as for a round;
+  // the outbox then says what became of it (sent, or not saved and why).
+  [new RegExp("^(" + BASE + "g/[^/]+/games/\\d+)/(rounds/\\d+/delete|abandon|finish|reopen|changes/\\d+/undo)$"), "$1"]
 ];
 
 self.addEventListener("install", function (event) {

@@ -32,7 +32,18 @@ from companion.groups.access import (
 )
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
-from companion.models import Game, GameChange, GamePlayer, GameShown, GameStatus, Group, GroupShown, Round, utcnow
+from companion.models import (
+    Device,
+    Game,
+    GameChange,
+    GamePlayer,
+    GameShown,
+    GameStatus,
+    Group,
+    GroupShown,
+    Round,
+    utcnow,
+)
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
@@ -620,6 +631,27 @@ def _based_on() -> int | None:
     return plain_int(request.form.get("version", ""), 0, 10**9)
 
 
+def _not_done(game: Game, based_on: int | None, *asked: tuple[str, int | None]) -> str:
+    """What became of a delete, an undo or a status change that changed nothing (called
+    after the rollback), said to the phone's outbox (:func:`outcome`) and returned:
+    ``duplicate`` when the change it asked for — ``asked``, as the history records it
+    (its kind and round number) — is the very one that moved the game on from the version
+    the form was shown at (the outbox sent it again after its answer was lost, or another
+    phone did the same at the same moment: done, once); ``conflict`` when something else
+    came first; ``refused`` when the game is where the form left it (no version, or
+    nothing to do)."""
+    word = "refused"
+    if based_on is not None and game.version != based_on:
+        made = db.session.execute(
+            sa.select(GameChange.kind, GameChange.round_number).where(
+                GameChange.game_id == game.id, GameChange.version == based_on + 1
+            )
+        )
+        word = "duplicate" if {tuple(row) for row in made} == set(asked) else "conflict"
+    outcome(word)
+    return word
+
+
 @bp.post("/g/<code>/games/<int:game_id>/rounds/<int:number>/delete")
 def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     """Take back round ``number`` — only while it is the last one and the game is still
@@ -643,7 +675,10 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         )
     if not fits or last is None or not claim(game, _based_on()):
         db.session.rollback()
-        flash(kind.round_done("not_deleted", number, game))
+        if _not_done(game, _based_on(), ("round_deleted", number)) == "duplicate":
+            flash(kind.round_done("deleted", number, game) + ".")
+        else:
+            flash(kind.round_done("not_deleted", number, game))
         return redirect(game_url)
     kept = {
         "entry": last.entry,
@@ -661,6 +696,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         kind.round_done("deleted", number, game) + ".",
         url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
         version=game.version,
+        outbox=_("Undo") + " · " + kind.round_done("deleted", number, game),  # how the outbox names it
     )
     return redirect(game_url)
 
@@ -686,9 +722,14 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
             _("Game abandoned."),
             url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
             version=game.version,
+            outbox=_("Undo") + " · " + _("Game abandoned"),  # how the outbox names it
         )
     else:
         db.session.rollback()
+        if _not_done(game, _based_on(), ("abandoned", None)) == "duplicate":
+            flash(_("Game abandoned."))
+        else:
+            flash(_("The game was not abandoned: it changed in the meantime. Nothing was changed."))
     return redirect(game_url)
 
 
@@ -715,6 +756,10 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
         flash(_("Game finished."))
     else:
         db.session.rollback()
+        if _not_done(game, _based_on(), ("finished", None)) == "duplicate":
+            flash(_("Game finished."))
+        else:
+            flash(_("The game was not finished: it changed in the meantime. Nothing was changed."))
     return redirect(game_url)
 
 
@@ -728,6 +773,10 @@ def reopen(code: str, game_id: int) -> Response:
         flash(_("Game reopened."))
     else:
         db.session.rollback()
+        if _not_done(game, _based_on(), ("reopened", None)) == "duplicate":
+            flash(_("Game reopened."))
+        else:
+            flash(_("The game was not reopened: it changed in the meantime. Nothing was changed."))
     return redirect(url_for("games.show", code=group.code, game_id=game.id))
 
 
@@ -736,6 +785,15 @@ def _reopen(game: Game) -> None:
     game.finished_at = None
     game.outcome = None
     record(game, "reopened")
+
+
+def _own_device(group: Group, kept: object) -> int | None:
+    """The device a deleted round was entered from, when it is still one of ``group``'s:
+    a history stored before imports were checked may name anything (another group's
+    device, a text, a number no column holds), which a restored round does not keep."""
+    if type(kept) is not int or not 0 < kept < 2**31:
+        return None
+    return db.session.scalar(sa.select(Device.id).where(Device.id == kept, Device.group_id == group.id))
 
 
 @bp.post("/g/<code>/games/<int:game_id>/changes/<int:change_id>/undo")
@@ -753,6 +811,15 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
     )
     if not undoable or change is None:
         db.session.rollback()
+        if change is None:
+            outcome("refused")
+        elif change.kind == "abandoned":
+            if _not_done(game, _based_on(), ("reopened", None)) == "duplicate":
+                flash(_("Game reopened."))
+                return redirect(game_url)
+        elif _not_done(game, _based_on(), ("round_restored", change.round_number)) == "duplicate":
+            flash(kind_for(game.kind).round_done("back", change.round_number or 0, game))
+            return redirect(game_url)
         flash(_("This can no longer be undone: the game changed since, or too much time went by."))
         return redirect(game_url)
     if change.kind == "abandoned":
@@ -767,7 +834,7 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
                 number=number,
                 entry=kept["entry"],
                 result=kept["result"],
-                device_id=kept.get("device_id"),
+                device_id=_own_device(group, kept.get("device_id")),
             )
         )
         if kept.get("status") == GameStatus.FINISHED.value:

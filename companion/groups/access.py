@@ -155,6 +155,22 @@ def join(group: Group, name: str) -> Device:
     return device
 
 
+def devices_ever() -> list[tuple[int, str]]:
+    """Every device this browser's token was recorded as, in any group, revoked or not,
+    oldest first: its id and its group's time zone (empty for a browser that never
+    joined a group). Who a phone is for the guess throttle (``groups.throttle``)."""
+    token = _token()
+    if token is None:
+        return []
+    query = (
+        sa.select(Device.id, Group.time_zone)
+        .join(Group, Group.id == Device.group_id)
+        .where(Device.token_hash == token_hash(token))
+        .order_by(Device.id)
+    )
+    return [(int(id_), str(zone)) for id_, zone in db.session.execute(query)]
+
+
 def device_name(given: object, group: Group) -> str:
     """The name a joining device was given, or « Appareil n » when none was."""
     if given:

@@ -15,6 +15,7 @@ from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
 from companion.i18n import gettext as _
 from companion.models import NAME_MAX, Group, Player, Season, clean_name, name_key, visible
+from companion.names import refusal
 
 
 def _strip(value: Any) -> Any:
@@ -25,6 +26,13 @@ def _visible(form: Any, field: StringField) -> None:
     """A name must show something: not only invisible or control characters."""
     if field.data and not visible(field.data):
         raise ValidationError(_("This name shows nothing: use letters, digits or signs."))
+
+
+def _honest(form: Any, field: StringField) -> None:
+    """A name holds nothing that changes how the text around it reads (``companion.names``)."""
+    why = refusal(field.data) if field.data and visible(field.data) else None  # else said once, above
+    if why is not None:
+        raise ValidationError(why)
 
 
 def _trim(value: Any) -> Any:
@@ -50,13 +58,19 @@ def _season_start(form: Any, field: DateField) -> None:
 
 
 def _name_field(label: Any, required: Any = None) -> StringField:
-    """A name: spaces folded, NFC, at most NAME_MAX characters, showing something;
-    ``required`` is the message when it is missing (None: optional)."""
+    """A name: spaces folded, NFC, at most NAME_MAX characters, showing something and
+    nothing that changes how the text around it reads; ``required`` is the message when
+    it is missing (None: optional)."""
     presence = DataRequired(required) if required is not None else Optional()
     return StringField(
         label,
         filters=[_strip],
-        validators=[presence, Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)), _visible],
+        validators=[
+            presence,
+            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
+            _visible,
+            _honest,
+        ],
     )
 
 

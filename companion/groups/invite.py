@@ -46,6 +46,10 @@ from companion.models import Device, Group, JoinToken, utcnow
 
 #: Session key: the raw tokens this device created and may still show, by token id.
 INVITES_KEY = "invites"
+#: Session key: the invitation (a token's id) whose link this browser opened while it
+#: was valid. While it stays valid the phone guesses passphrases on its own allowance,
+#: not its address's (``companion.groups.throttle``).
+INVITED_KEY = "invited"
 #: At most this many raw tokens are kept in the session (the cookie stays small).
 INVITES_KEPT = 4
 #: What ``secrets.token_urlsafe(32)`` gives: 43 URL-safe characters.
@@ -240,6 +244,7 @@ def join_by_token(token: str) -> ResponseReturnValue:
         return redirect(url_for("groups.show", code=group.code))
     if not is_valid(found):
         return _expired_or_used(group)
+    session[INVITED_KEY] = found.id
     form = TokenJoinForm()
     if form.validate_on_submit():
         now = utcnow()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
-from companion.clock import NIGHT_STARTS_AT
+from companion.clock import NIGHT_STARTS_AT, use_zone
 from companion.extensions import db
 from companion.forms import storable
 from companion.games.results import rebuild
@@ -29,7 +29,7 @@ from companion.groups.forms import (
     SeasonForm,
     typed_passphrases,
 )
-from companion.groups.throttle import before_create, before_guess, guessed_right
+from companion.groups.throttle import Verdict, before_create, before_guess, guessed_right
 from companion.i18n import current_lang, ngettext
 from companion.i18n import gettext as _
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
@@ -59,6 +59,21 @@ def _wait_message(seconds: int) -> str:
     return ngettext(
         "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
     )
+
+
+def _too_many_tries(form: JoinForm, verdict: Verdict) -> ResponseReturnValue:
+    """The join page, saying when to try again — a time on this phone's clock (its latest
+    group's; else the default one, which ``static/local-time.js`` turns into the phone's
+    own) — and that a QR code shown by a phone of the group needs no passphrase."""
+    use_zone(verdict.guesser.zone)
+    page = render_template(
+        "groups/join.html",
+        form=form,
+        wait=verdict.wait,
+        wait_until=utcnow() + timedelta(seconds=verdict.wait),
+        own_allowance=verdict.guesser.own is not None,
+    )
+    return page, 429, {"Retry-After": str(verdict.wait)}
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -107,10 +122,9 @@ def join() -> ResponseReturnValue:
         form.code.data = code if storable(code) else ""
     if form.validate_on_submit():
         code = form.code.data
-        wait = before_guess(code)
-        if wait:
-            form.passphrase.errors = [_wait_message(wait)]
-            return render_template("groups/join.html", form=form), 429, {"Retry-After": str(wait)}
+        verdict = before_guess(code)
+        if verdict.wait:
+            return _too_many_tries(form, verdict)
         group = db.session.scalar(sa.select(Group).where(Group.code == code))
         typed = typed_passphrases(form.passphrase)
         if group is None:
@@ -122,7 +136,7 @@ def join() -> ResponseReturnValue:
         if group is None or not right:
             form.passphrase.errors = [_("Wrong code or passphrase.")]
             return render_template("groups/join.html", form=form), 403
-        guessed_right(code)
+        guessed_right(code, verdict)
         join_group(group, device_name(form.device_name.data, group))
         db.session.commit()
         flash(_("Welcome to %(name)s.", name=group.name))

@@ -8,11 +8,26 @@ the people of one table behind one proxy are not one client.
 inside a lock on that client (a transaction-scoped advisory lock on PostgreSQL; on
 SQLite a writing request holds the write lock from its first statement), so that
 simultaneous guesses are counted one after another.  A right passphrase wipes the
-client's record for that code.  After a few wrong tries each new one must wait a
+guesser's record for that code.  After a few wrong tries each new one must wait a
 delay that doubles with every failure (2 s, 4 s, 8 s… up to 15 minutes), rather
 than a fixed wall: whoever knows the passphrase waits seconds, not a quarter of an
-hour.  Tries across many codes from one client grow a delay of their own, so codes
-cannot be swept.
+hour.  Tries across many codes grow a delay of their own, so codes cannot be swept.
+
+**Whose allowance.** A café's Wi-Fi is one address for everyone in it: counted by
+address alone, a stranger's wrong guesses would lock a whole table out of its own
+group.  So a phone that has joined a group before (its device token is on a device
+record, in any group, revoked or not) and a phone holding a valid QR invitation it
+opened are each judged on their **own** allowance — the same free tries and delays,
+counted for that phone (``device:<first device id>``, ``invite:<invitation id>``), not for the
+address.  What they try is not counted on the address's allowance either, which stays
+that of every other client behind it: a new client guesses exactly as slowly as ever.
+
+Joining a group of one's own makes a phone known, so an address could make itself
+many such phones; all the known phones behind one address therefore also share a
+pool (``known:<address>``) with a larger free allowance (``GUESS_FREE_TRIES_KNOWN`` per
+code and ``GUESS_FREE_TRIES_ANY_CODE_KNOWN`` across codes) and the same doubling
+delays after it.  A table's own mistakes never reach it; someone guessing through
+phones made for the purpose gets one more slow allowance, not one per phone.
 
 **Creations.** A client may create a few groups an hour.
 """
@@ -20,13 +35,16 @@ cannot be swept.
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
-from flask import current_app, request
+from flask import current_app, request, session
 
 from companion.extensions import db
-from companion.models import ThrottleEvent, utcnow
+from companion.groups.access import devices_ever
+from companion.groups.invite import INVITED_KEY, is_valid
+from companion.models import JoinToken, ThrottleEvent, utcnow
 
 GUESS = "guess"
 CREATE = "create"
@@ -66,50 +84,110 @@ def _wait_after(events: list[datetime], free: int) -> int:
     return max(0, int(needed - elapsed + 0.999))
 
 
-def before_guess(code: str) -> int:
-    """Record a try of ``code`` by this client and commit; 0 when it may be judged,
-    else the seconds to wait (nothing is recorded then)."""
-    who, code = client(), code.upper()[:12]
+@dataclass(frozen=True)
+class Guesser:
+    """Who is guessing: the address, and the phone's own allowance when it has one."""
+
+    address: str
+    #: ``device:<id>`` (a phone that joined a group before), ``invite:<id>`` (one holding a valid
+    #: QR invitation), or None (a new client: judged on the address's allowance).
+    own: str | None = None
+    #: The clock of the phone's latest group (a known phone), to say when to try again.
+    zone: str | None = None
+
+    @property
+    def counted_as(self) -> str:
+        """Whose record a try is written in and judged on first."""
+        return self.own if self.own is not None else self.address
+
+
+def guesser() -> Guesser:
+    """This request's guesser (one query for the device records; one more, for a browser
+    that opened a QR link, for its invitation)."""
+    address = client()
+    devices = devices_ever()
+    if devices:
+        return Guesser(address, f"device:{devices[0][0]}", devices[-1][1])
+    invited = session.get(INVITED_KEY)
+    if isinstance(invited, int) and not isinstance(invited, bool):
+        token = db.session.get(JoinToken, invited)
+        if token is not None and is_valid(token):
+            return Guesser(address, f"invite:{token.id}")
+    return Guesser(address)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`before_guess` decided: ``wait`` 0 when the try may be judged (it is
+    recorded), else the seconds to wait (nothing is recorded)."""
+
+    wait: int
+    guesser: Guesser
+    #: The try as the pool of the address's known phones recorded it (its id), if it was.
+    pooled: int | None = None
+
+
+def _tries(who: str, code: str | None, since: datetime) -> list[datetime]:
+    query = sa.select(ThrottleEvent.at).where(
+        ThrottleEvent.kind == GUESS, ThrottleEvent.client == who, ThrottleEvent.at >= since
+    )
+    if code is not None:
+        query = query.where(ThrottleEvent.code == code)
+    return list(db.session.scalars(query))
+
+
+def _wait(who: str, code: str, now: datetime, free: int, free_any_code: int) -> int:
+    """Seconds ``who`` must wait before trying ``code``: tries of that code in the last
+    day, of any code in the last hour."""
+    return max(
+        _wait_after(_tries(who, code, now - timedelta(days=1)), free),
+        _wait_after(_tries(who, None, now - timedelta(hours=1)), free_any_code),
+    )
+
+
+def before_guess(code: str) -> Verdict:
+    """Record a try of ``code`` by this guesser and commit, when it may be judged now;
+    else how long it must wait (nothing is recorded then)."""
+    who, code = guesser(), code.upper()[:12]
     config = current_app.config
-    _lock(f"guess:{who}")
+    _lock(f"guess:{who.address}")
+    if who.own is not None:
+        _lock(f"guess:{who.own}")
     now = utcnow()
-    same_code = list(
-        db.session.scalars(
-            sa.select(ThrottleEvent.at).where(
-                ThrottleEvent.kind == GUESS,
-                ThrottleEvent.client == who,
-                ThrottleEvent.code == code,
-                ThrottleEvent.at >= now - timedelta(days=1),
-            )
-        )
-    )
-    any_code = list(
-        db.session.scalars(
-            sa.select(ThrottleEvent.at).where(
-                ThrottleEvent.kind == GUESS, ThrottleEvent.client == who, ThrottleEvent.at >= now - timedelta(hours=1)
-            )
-        )
-    )
-    wait = max(
-        _wait_after(same_code, config["GUESS_FREE_TRIES"]),
-        _wait_after(any_code, config["GUESS_FREE_TRIES_ANY_CODE"]),
-    )
+    wait = _wait(who.counted_as, code, now, config["GUESS_FREE_TRIES"], config["GUESS_FREE_TRIES_ANY_CODE"])
+    known = f"known:{who.address}"[:64]
+    if who.own is not None:
+        free, free_any = config["GUESS_FREE_TRIES_KNOWN"], config["GUESS_FREE_TRIES_ANY_CODE_KNOWN"]
+        wait = max(wait, _wait(known, code, now, free, free_any))
     if wait:
         db.session.rollback()
-        return wait
-    db.session.add(ThrottleEvent(kind=GUESS, code=code, client=who, at=now))
+        return Verdict(wait, who)
+    db.session.add(ThrottleEvent(kind=GUESS, code=code, client=who.counted_as, at=now))
+    pooled = None
+    if who.own is not None:
+        pooled = ThrottleEvent(kind=GUESS, code=code, client=known, at=now)
+        db.session.add(pooled)
     db.session.execute(sa.delete(ThrottleEvent).where(ThrottleEvent.at < now - timedelta(days=1)))
+    db.session.flush()
+    pooled_id = pooled.id if pooled is not None else None
     db.session.commit()
-    return 0
+    return Verdict(0, who, pooled_id)
 
 
-def guessed_right(code: str) -> None:
-    """Wipe this client's tries of ``code`` (in the current transaction)."""
+def guessed_right(code: str, verdict: Verdict) -> None:
+    """Wipe the guesser's own record of ``code`` (in the current transaction): the
+    address's for a new client, the phone's for a known one — and, from the pool of the
+    address's known phones, this right try alone (a table rejoining after a passphrase
+    change is never slowed down by its own phones; the others' wrong tries stay)."""
     db.session.execute(
         sa.delete(ThrottleEvent).where(
-            ThrottleEvent.kind == GUESS, ThrottleEvent.client == client(), ThrottleEvent.code == code.upper()[:12]
+            ThrottleEvent.kind == GUESS,
+            ThrottleEvent.client == verdict.guesser.counted_as,
+            ThrottleEvent.code == code.upper()[:12],
         )
     )
+    if verdict.pooled is not None:
+        db.session.execute(sa.delete(ThrottleEvent).where(ThrottleEvent.id == verdict.pooled))
 
 
 def before_create() -> int:

@@ -20,19 +20,41 @@ new group.
 
 **Importing** a JSON export creates a new group (new code, the passphrase given on the
 form) with the same players, seasons, games, rounds and history, and joins this
-device to it, in one transaction. The file is refused, with a sentence saying why,
-and nothing is created, when it is:
+device to it. A file is a stranger: it is checked to its last field against what the
+app itself writes, and nothing of it is stored that the app would not have written.
+It is refused, with a sentence saying why (and where in the file), and nothing is
+created, when it is:
 
 - too large (more than :data:`MAX_IMPORT_BYTES`), not UTF-8 JSON, or holds a key
-  twice, text a database cannot keep (NUL, control characters, lone surrogates) or
-  nesting deeper than :data:`MAX_DEPTH`;
+  twice, text a database cannot keep (NUL, control characters, lone surrogates), a
+  number the app never writes (a fraction, ``1e400``, ``NaN``, a whole number of more
+  than 15 digits) or nesting deeper than :data:`MAX_DEPTH`;
 - foreign: not a Companion export (its ``format``), or of another ``version``;
-- of the wrong shape (:data:`SCHEMA`), or inconsistent: a game seating someone who is
-  not a player of the file, rounds not numbered 1 to n, a status that its rounds and
-  outcome contradict, two players of one name…;
+- of the wrong shape (:data:`SCHEMA`), or inconsistent: rounds not numbered 1 to n, a
+  status that its rounds and outcome contradict, two players of one name, a history
+  out of order or holding a change the app does not record…;
+- naming what it does not hold: every id is a reference inside the file (a seat, a
+  season, a player named by a setup, an entry or the history) or the file is refused;
+- set up as no new game is: each game's house rules and setup go through its kind's
+  new-game form (:meth:`GameKind.setup_fields`, :meth:`GameKind.setup_form`: the
+  validation a new game gets, the engine's limits included) and must be exactly
+  what it gives;
 - tampered: every game is replayed from its kind's initial state, each round's entry
-  scored by the engine (:meth:`GameKind.score`) and compared with the stored result;
-  the first round that does not follow is named.
+  scored by the engine (:meth:`GameKind.score`) and compared with the stored result
+  (an entry holding a key the engine does not read is refused); the first round that
+  does not follow is named. What is stored is the engine's state, and the outcome the
+  app writes.
+
+What an export leaves out is absent after an import, whatever the file says: no
+device (a deleted round kept for an undo comes back without one), token or passphrase.
+
+**Speed.** The largest file (some 24,000 rounds) is read, checked and rescored, and
+its rows made (every state serialized with the new players' ids), before the writers'
+turn (:mod:`companion.config`: SQLite's queue of writers); then it is written as
+multi-row inserts, a bounded part per transaction, its standings last
+(:func:`write_group`), and the importing device joins it in the last transaction:
+until then no one sees the group, and a failure part way removes it.
+``benchmarks/import_big.py`` measures it and what it costs another group's writes.
 
 Refused tries still count as group creations for the throttle (a file is costly to
 check), which is recorded and committed before the file is read.
@@ -58,23 +80,27 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from jsonschema import Draft202012Validator
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
+from companion.api.compiled import compile_schema
 from companion.clock import local_iso, night_of, valid_zone
 from companion.collation import sorted_names
 from companion.extensions import csrf, db
-from companion.forms import plain_int, storable
+from companion.forms import new_token, plain_int, storable
+from companion.games import results
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
 from companion.games.kinds import KINDS, kind_name
 from companion.games.kinds.base import GameKind, State
+from companion.games.results import PRESIDENT_KINDS
 from companion.groups import bp
 from companion.groups.access import group_for
 from companion.groups.access import join as join_group
 from companion.groups.forms import GroupForm
 from companion.groups.throttle import before_create
-from companion.i18n import format_day, ngettext
+from companion.i18n import current_lang, format_day, ngettext
 from companion.i18n import gettext as _
 from companion.models import (
     DEFAULT_TIME_ZONE,
@@ -91,22 +117,23 @@ from companion.models import (
     name_key,
     visible,
 )
-from companion.rules import crapouille, whist_tarot
-from companion.rules.president import Rules
-from companion.rules.president_outcome import exchange_schedule
-from companion.writes import commit_once, done_before, remember
+from companion.rules.i18n import RulesError
+from companion.writes import commit_once, done_before, read_first, remember, start_writing
 
 #: What a Companion export says it is, and the version of its layout this code writes and reads.
 FORMAT = "companion-group"
 VERSION = 1
 #: The largest file an import reads: 8 MiB, some 7,000 rounds of Président (the
-#: largest states, 1.2 kB each) or 15,000 of la crapouille, years of evenings. Checking
-#: a full file takes some seconds (every round is scored again).
+#: largest states, 1.2 kB each) or 24,000 of la crapouille and whist at small tables.
+#: Checking a full file takes a few seconds (every round is scored again):
+#: ``benchmarks/import_big.py``.
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 #: Room for the form's other fields around the file in the request.
 _FORM_ROOM = 64 * 1024
-#: The deepest nesting of objects and lists a file may have (a stored state has 4).
-MAX_DEPTH = 32
+#: The deepest a list or object of a file may lie (the file itself is at 0): an export's
+#: deepest is 8 (a title of a state a change of a game keeps:
+#: ``games[0].changes[0].data.result.titles[0]``).
+MAX_DEPTH = 12
 #: How far in the future a timestamp may be (clocks of two servers differ).
 _CLOCK_SKEW = timedelta(days=1)
 _ID = {"type": "integer", "minimum": 1, "maximum": 2**31 - 1}
@@ -207,6 +234,8 @@ SCHEMA: dict[str, Any] = {
     },
 }
 _VALIDATOR = Draft202012Validator(SCHEMA)
+#: The same verdict, compiled (jsonschema is slow on a large file): jsonschema then says where.
+_VALID = compile_schema(SCHEMA)
 
 #: Where each kind keeps a round's figure for a player and the total after it (CSV).
 _FIGURES = {"whist-tarot": ("losses", "stakes")}
@@ -491,7 +520,8 @@ class Refused(Exception):
 
 
 class _Object(dict[str, Any]):
-    """A JSON object as parsed, remembering the first key given twice."""
+    """A JSON object as parsed, remembering the first key given twice (the slow parse,
+    which says where a key is given twice)."""
 
     __slots__ = ("duplicate",)
 
@@ -504,8 +534,39 @@ class _Object(dict[str, Any]):
             self[key] = value
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not JSON")
+class _Duplicate(Exception):
+    """A key given twice: the fast parse stops there, and the slow one says where."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as parsed (the fast parse): a plain dict, unless a key is given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _Duplicate
+    return obj
+
+
+class _Number:
+    """A number Companion never writes — a fraction, an exponent, ``NaN``, ``Infinity``,
+    or a whole number of more than 15 digits (``1e400`` would be read as infinity, and a
+    4,000-digit integer kept) —, held as its text until the check says where it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _int(text: str) -> int | _Number:
+    """A whole number of the file: up to 15 digits (far above any id, version or score
+    the app writes, and exact in every JSON reader), else refused by the check."""
+    if len(text) <= 15 or (len(text) == 16 and text[0] == "-"):
+        return int(text)
+    return _Number(text)
+
+
+def _loads(text: str, pairs: Any) -> Any:
+    return json.loads(text, object_pairs_hook=pairs, parse_float=_Number, parse_int=_int, parse_constant=_Number)
 
 
 def _path(parts: list[str | int]) -> str:
@@ -520,16 +581,71 @@ def _malformed(where: str) -> Refused:
     return Refused(_("This file is not a well-formed Companion export: %(where)s is not as expected.", where=where))
 
 
-def _check_text(value: Any) -> None:
-    """Refuse a key given twice, text a database cannot keep, or nesting too deep."""
+def _too_deep(where: str | None = None) -> Refused:
+    if where is None:
+        return Refused(_("This file nests its data deeper than an export does."))
+    return Refused(_("This file nests its data deeper than an export does, at %(where)s.", where=where))
+
+
+def _stranger(where: str) -> Refused:
+    """An id that names no player of the file (a player of another group, or none)."""
+    return Refused(_("This file names a player who is not in it, at %(where)s.", where=where))
+
+
+#: What may hide a text a database cannot keep in a file's JSON text: an escaped control
+#: character or surrogate, or a raw DEL (other control characters cannot stand raw in
+#: JSON). A file without any is checked without looking at each of its texts.
+_MAYBE_UNSTORABLE = re.compile(r"\\u00[01][0-9a-fA-F]|\\u007[fF]|\\u[dD][89a-fA-F]|\x7f")
+
+
+def _suspect(document: dict[str, Any], texts: bool) -> bool:
+    """Whether :func:`_check_values` must look (fast: no path kept): a list or object
+    nested deeper than :data:`MAX_DEPTH`, a number Companion never writes, or, when
+    ``texts``, a text a database cannot keep."""
+    level: list[Any] = [document]
+    depth = 0
+    while level:
+        if depth > MAX_DEPTH:
+            return True
+        below: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                if texts and not all(storable(key) for key in item):
+                    return True
+                children = item.values()
+            else:
+                children = item
+            for child in children:
+                kind = type(child)
+                if kind is dict or kind is list:
+                    below.append(child)
+                elif kind is _Number or (texts and kind is str and not storable(child)):
+                    return True
+        level = below
+        depth += 1
+    return False
+
+
+def _check_values(value: Any) -> None:
+    """Refuse, naming where, a key given twice, a text a database cannot keep, a number
+    Companion never writes, or a list or object nested too deep."""
     stack: list[tuple[Any, list[str | int]]] = [(value, [])]
     while stack:
         item, where = stack.pop()
-        if len(where) > MAX_DEPTH:
-            raise _malformed(_path(where[:MAX_DEPTH]))
         if isinstance(item, str):
             if not storable(item):
                 raise Refused(_("This file holds a character that cannot be kept, at %(where)s.", where=_path(where)))
+        elif isinstance(item, _Number):
+            shown = item.text if len(item.text) <= 20 else item.text[:20] + "…"
+            raise Refused(
+                _(
+                    "This file holds a number that Companion never writes (%(number)s), at %(where)s.",
+                    number=shown,
+                    where=_path(where),
+                )
+            )
+        elif isinstance(item, dict | list) and len(where) > MAX_DEPTH:
+            raise _too_deep(_path(where))
         elif isinstance(item, dict):
             for key in item:
                 if not storable(key):
@@ -539,23 +655,39 @@ def _check_text(value: Any) -> None:
             duplicate = getattr(item, "duplicate", None)
             if duplicate is not None:
                 raise _malformed(_path([*where, duplicate]))
-            stack.extend((inner, [*where, key]) for key, inner in item.items())
+            stack.extend((inner, [*where, key]) for key, inner in reversed(item.items()))
         elif isinstance(item, list):
-            stack.extend((inner, [*where, i]) for i, inner in enumerate(item))
+            stack.extend((inner, [*where, i]) for i, inner in reversed(list(enumerate(item))))
+
+
+def _shown(value: Any) -> str:
+    """A value of the file, briefly, as JSON (a number it should not hold as its text)."""
+    return json.dumps(value, default=lambda v: getattr(v, "text", None))[:20]
 
 
 def parse_file(data: bytes) -> dict[str, Any]:
-    """The JSON document of an export file, checked for its marker, its text and its
-    shape; :class:`Refused` otherwise."""
+    """The JSON document of an export file, checked for its marker, its text, its
+    numbers, its depth and its shape; :class:`Refused` otherwise.
+
+    Fast for a sound file (the largest in about a second): parsed into plain dicts, its
+    texts looked at only when the file escapes a character that may be refused, its
+    shape checked by a compiled test; a file found wrong is looked at again, slowly, to
+    say where."""
     if len(data) > MAX_IMPORT_BYTES:
         raise Refused(_too_big())
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Refused(_("This file is not a Companion export: it is not JSON text (UTF-8).")) from None
+    slow = False
     try:
-        document = json.loads(text, object_pairs_hook=_Object, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        try:
+            document = _loads(text, _pairs)
+        except _Duplicate:
+            document, slow = _loads(text, _Object), True  # to say where
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError:
         raise Refused(_("This file is not a Companion export: it is not valid JSON.")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Refused(_("This file is not a Companion group export."))
@@ -564,14 +696,16 @@ def parse_file(data: bytes) -> dict[str, Any]:
             _(
                 "This export was made by another version of Companion (format %(found)s); "
                 "this one reads format %(version)d.",
-                found=json.dumps(document.get("version"))[:20],
+                found=_shown(document.get("version")),
                 version=VERSION,
             )
         )
-    _check_text(document)
-    error = next(iter(_VALIDATOR.iter_errors(document)), None)
-    if error is not None:
-        raise _malformed(_path(list(error.absolute_path)))
+    if slow or _suspect(document, texts=_MAYBE_UNSTORABLE.search(text) is not None):
+        _check_values(document)
+    if not _VALID(document):
+        error = next(iter(_VALIDATOR.iter_errors(document)), None)
+        if error is not None:
+            raise _malformed(_path(list(error.absolute_path)))
     return document
 
 
@@ -596,7 +730,9 @@ def _too_big() -> str:
 
 @dataclass
 class _Game:
-    """A game of the file, checked: what will be written."""
+    """A game of the file, checked: what will be written (its rules, setup and outcome
+    as the app writes them, its rounds' states as the engine gives them, its history
+    without any device)."""
 
     data: dict[str, Any]
     kind: GameKind
@@ -605,6 +741,9 @@ class _Game:
     finished_at: datetime | None
     round_times: list[datetime | None] = field(default_factory=list)
     change_times: list[datetime | None] = field(default_factory=list)
+    results: list[State] = field(default_factory=list)
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
 
 
 @dataclass
@@ -642,7 +781,8 @@ def _name(value: str, where: str) -> str:
 
 
 def _canonical(value: Any) -> str:
-    """A state as compared: the same JSON text for the same state."""
+    """A value as compared where its types matter (``1`` is not ``true``): the same JSON
+    text for the same value."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -661,10 +801,140 @@ def _time_zone(value: Any) -> str:
     return str(value)
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+#: A text of digits in JSON text: how stored values name players.
+_QUOTED_DIGITS = re.compile(r'"([0-9]+)"')
+
+
+def _own_players(value: Any, seats: set[str], where: str) -> None:
+    """Every player a stored value names (an id as text: ``"12"``, as a key or a value)
+    is one of the game's: a file never brings in another group's player."""
+    if seats.issuperset(_QUOTED_DIGITS.findall(json.dumps(value))):
+        return  # (every such text is found in the JSON text: no need to walk it)
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if item not in seats and _DIGITS.fullmatch(item):
+                raise _stranger(at)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if key not in seats and _DIGITS.fullmatch(key):
+                    raise _stranger(f"{at}.{key}")
+                stack.append((inner, f"{at}.{key}"))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{at}[{i}]") for i, inner in enumerate(item))
+
+
+#: The changes a game's history holds, and the data each keeps (as the game's routes
+#: record them: ``companion.games.routes``): a deleted round, for an undo; the round
+#: before a correction. The device a change or a deleted round came from is never
+#: exported, and never imported whatever the file says.
+_CHANGE_DATA: dict[str, tuple[str, ...] | None] = {
+    "round_added": None,
+    "round_deleted": ("entry", "result", "status"),
+    "round_restored": None,
+    "round_edited": ("entry", "result"),
+    "round_completed": ("entry", "result"),
+    "finished": None,
+    "abandoned": None,
+    "reopened": None,
+}
+_STATUSES = frozenset(s.value for s in GameStatus)
+
+
+def _history(checked: _Game, where: str, seats: set[str], now: datetime) -> None:
+    """The game's history as the app records it: known changes, in the order of their
+    versions, each with the data its kind keeps (and no device)."""
+    g = checked.data
+    changes = g.get("changes") or []
+    versions = [c["version"] for c in changes]
+    if any(b < a for a, b in pairwise(versions)) or any(v > g["version"] for v in versions):
+        raise _malformed(where + ".changes")
+    for j, c in enumerate(changes):
+        at = f"{where}.changes[{j}]"
+        checked.change_times.append(_when(c.get("at"), at + ".at", now))
+        if c["kind"] not in _CHANGE_DATA:
+            raise _malformed(at + ".kind")
+        if c["kind"].startswith("round_") and c.get("round") is None:
+            raise _malformed(at + ".round")
+        keys, data = _CHANGE_DATA[c["kind"]], c.get("data")
+        kept: dict[str, Any] | None = None
+        if keys is None:
+            if data is not None:
+                raise _malformed(at + ".data")
+        else:
+            if not isinstance(data, dict):
+                raise _malformed(at + ".data")
+            extra = sorted(set(data) - set(keys) - {"device_id"})
+            if extra:
+                raise _malformed(f"{at}.data.{extra[0]}")
+            for key in keys:
+                wanted = (lambda v: v in _STATUSES) if key == "status" else (lambda v: isinstance(v, dict))
+                if not wanted(data.get(key)):
+                    raise _malformed(f"{at}.data.{key}")
+            kept = {key: data[key] for key in keys}
+            _own_players(kept, seats, at + ".data")
+        checked.changes.append({"kind": c["kind"], "round": c.get("round"), "data": kept, "version": c["version"]})
+
+
+def _first_error(errors: Any) -> str | None:
+    """The first message of a form's errors (fields, lists of fields, nested)."""
+    if isinstance(errors, str):
+        return errors
+    values = errors.values() if isinstance(errors, dict) else errors if isinstance(errors, list | tuple) else []
+    for inner in values:
+        found = _first_error(inner)
+        if found:
+            return found
+    return None
+
+
+def _setup(checked: _Game, where: str, by_id: dict[int, str], known: set[tuple[Any, ...]]) -> None:
+    """The game's house rules and setup through its kind's new-game form, as a phone
+    sends it: refused where the form refuses them (the engine's limits on the players
+    and the rules included), and where the file's are not exactly what that form gives
+    (nothing more: no other key, no other type, no player of another game).
+
+    Forms are not cheap (the largest file holds a thousand games): one kind, house
+    rules, number of players and setup (its players named by seat, as texts no file can
+    hold: they begin with NUL) is judged once."""
+    g, kind = checked.data, checked.kind
+    seats = [str(p) for p in g["seats"]]
+    by_seat = {p: f"\x00{i}" for i, p in enumerate(seats)}
+    key = (kind.id, len(seats), _canonical(g["rules"]), _canonical(_remap(g["setup"], by_seat)))
+    if key in known:
+        return
+    _own_players(g["setup"], {str(p) for p in by_id}, where + ".setup")
+    label = _game_label(g, checked.created_at)
+
+    def impossible(reason: str) -> Refused:
+        return Refused(
+            _("In %(game)s, the house rules or the seats are not possible: %(reason)s", game=label, reason=reason)
+        )
+
+    try:
+        fields = kind.setup_fields(g["rules"], g["setup"], seats)
+    except RulesError as e:
+        raise impossible(e.text.get(current_lang())) from None
+    players = [Player(id=int(p), name=by_id[int(p)]) for p in seats]
+    formdata = MultiDict({**fields, "once": new_token()})
+    form = kind.setup_form(None, players, formdata=formdata, meta={"csrf": False})
+    if not form.validate():
+        raise impossible(_first_error(form.errors) or _("the form refuses them."))
+    for name in ("rules", "setup"):
+        if _canonical(getattr(form, name)) != _canonical(g[name]):
+            raise _malformed(f"{where}.{name}")
+    known.add(key)
+
+
 def check_document(document: dict[str, Any]) -> Plan:
     """Check a parsed export from end to end (:func:`parse_file` first): names,
-    references, numbering, statuses, and every round rescored by the engine.
-    :class:`Refused` names the first problem."""
+    references, numbering, statuses, every game's setup through its new-game form,
+    every round rescored by the engine, the history's shape. :class:`Refused` names the
+    first problem, and where it is in the file."""
     now = datetime.now(UTC)
     players: list[tuple[int, str, datetime | None]] = []
     keys: set[str] = set()
@@ -702,6 +972,7 @@ def check_document(document: dict[str, Any]) -> Plan:
 
     games: list[_Game] = []
     game_ids: set[int] = set()
+    known: set[tuple[Any, ...]] = set()
     for i, g in enumerate(document["games"]):
         where = f"games[{i}]"
         kind = KINDS.get(g["kind"])
@@ -711,9 +982,12 @@ def check_document(document: dict[str, Any]) -> Plan:
             raise _malformed(where + ".id")
         game_ids.add(g["id"])
         if g["season"] not in season_ids:
-            raise _malformed(where + ".season")
+            raise Refused(_("This file names a season that is not in it, at %(where)s.", where=where + ".season"))
         seats = g["seats"]
-        if len(set(seats)) != len(seats) or any(p not in by_id for p in seats):
+        for k, pid in enumerate(seats):
+            if pid not in by_id:
+                raise _stranger(f"{where}.seats[{k}]")
+        if len(set(seats)) != len(seats):
             raise _malformed(where + ".seats")
         checked = _Game(
             data=g,
@@ -732,12 +1006,9 @@ def check_document(document: dict[str, Any]) -> Plan:
                     )
                 )
             checked.round_times.append(_when(r.get("created_at"), f"{where}.rounds[{j}].created_at", now))
-        versions = [c["version"] for c in g.get("changes") or []]
-        if any(b < a for a, b in pairwise(versions)) or any(v > g["version"] for v in versions):
-            raise _malformed(where + ".changes")
-        for j, c in enumerate(g.get("changes") or []):
-            checked.change_times.append(_when(c.get("at"), f"{where}.changes[{j}].at", now))
-        _replay(checked, by_id)
+        _setup(checked, where, by_id, known)
+        _history(checked, where, {str(p) for p in seats}, now)
+        _replay(checked, where, by_id)
         games.append(checked)
     return Plan(players, seasons, games, _time_zone(document["group"].get("time_zone")))
 
@@ -749,84 +1020,106 @@ def _transient_game(g: dict[str, Any], by_id: dict[int, str]) -> Game:
     return game
 
 
-def _seats_fit(game: Game) -> None:
-    """The engine's limits on the players of a game, as its new-game form asks them
-    (:class:`RulesError` otherwise)."""
-    ids = [str(p.id) for p in game.players]
-    if game.kind == "whist-tarot":
-        whist_tarot.check_players(ids)
-    elif game.kind in ("president", "piketty"):
-        rules = Rules.from_options(game.rules or {}, game.kind)
-        rules.check_players(len(ids))
-        exchange_schedule(rules, len(ids))
-    else:
-        crapouille.Scoresheet.start(ids)
+class _Read(dict[str, Any]):
+    """A round's entry handed to the engine, noting the keys it reads: a key it never
+    reads is none the app writes (the engine reads all of a round form's entry)."""
+
+    __slots__ = ("read",)
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        super().__init__(entry)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
 
 
-def _replay(checked: _Game, by_id: dict[int, str]) -> None:
+def _replay(checked: _Game, where: str, by_id: dict[int, str]) -> None:
     """Score every round of a game from its kind's initial state and compare with what
-    the file stores; then its status, outcome and undoable deletion against its states."""
+    the file stores (the engine's states are what is written); then its status, outcome
+    and undoable deletion against its states."""
     g, kind = checked.data, checked.kind
-    label = _game_label(g, checked.created_at)
     game = _transient_game(g, by_id)
+    seats = {str(p) for p in g["seats"]}
+
+    def label() -> str:  # only for a refusal: a thousand games need none
+        return _game_label(g, checked.created_at)
 
     def refused_round(number: int, reason: str) -> Refused:
         return Refused(
             _(
                 "In %(game)s, %(the_round)s: %(reason)s Nothing was imported.",
-                game=label,
+                game=label(),
                 the_round=kind.the_round(number),
                 reason=reason,
             )
         )
 
     try:
-        _seats_fit(game)
         state = kind.initial_state(game)
     except Exception:  # house rules or seats the kind cannot start from: the file is not one of ours
-        raise Refused(_("In %(game)s, the house rules or the seats are not possible.", game=label)) from None
+        raise Refused(_("In %(game)s, the house rules or the seats are not possible.", game=label())) from None
     rounds = g["rounds"]
-    for r in rounds:
+    for j, r in enumerate(rounds):
         if r["number"] < len(rounds) and kind.pending(r["entry"]):
             raise refused_round(r["number"], _("only the last round may wait for its second step."))
+        entry = _Read(r["entry"])
         try:
-            scored = kind.score(game, state, r["entry"])
+            scored = kind.score(game, state, entry)
         except Exception:  # the engine refuses it, or it is not an entry at all
             raise refused_round(r["number"], _("what was entered cannot be scored.")) from None
-        if _canonical(scored) != _canonical(r["result"]):
+        if scored != r["result"]:
             raise refused_round(r["number"], _("the stored result does not follow from what was entered."))
-        state = r["result"]
+        unread = sorted(set(r["entry"]) - entry.read)
+        if unread:
+            raise _malformed(f"{where}.rounds[{j}].entry.{unread[0]}")
+        _own_players(r["entry"], seats, f"{where}.rounds[{j}].entry")
+        checked.results.append(scored)
+        state = scored
 
     status, outcome = g["status"], g.get("outcome")
-    inconsistent = Refused(_("In %(game)s, the status does not match the rounds.", game=label))
+
+    def inconsistent() -> Refused:
+        return Refused(_("In %(game)s, the status does not match the rounds.", game=label()))
+
     if status == GameStatus.FINISHED.value:
         if checked.finished_at is None or not isinstance(outcome, dict):
-            raise inconsistent
+            raise inconsistent()
+        early = outcome.get("early") is True
         try:
-            expected = kind.leaders(state) if outcome.get("early") else kind.winners(state)
+            expected = {"winners": kind.leaders(state), "early": True} if early else {"winners": kind.winners(state)}
         except Exception:
-            raise inconsistent from None
-        if (not outcome.get("early") and not kind.over(state)) or outcome.get("winners") != expected:
-            raise inconsistent
+            raise inconsistent() from None
+        if (not early and not kind.over(state)) or _canonical(outcome) != _canonical(expected):
+            raise inconsistent()
+        checked.outcome = expected
     elif outcome is not None or checked.finished_at is not None:
-        raise inconsistent
+        raise inconsistent()
 
     # The last change, when it is a deletion nothing followed, can be undone: the round
     # it keeps must be the next one and follow from the state before it.
-    changes = g.get("changes") or []
-    last = changes[-1] if changes else None
+    last = checked.changes[-1] if checked.changes else None
     if last is not None and last["kind"] == "round_deleted" and last["version"] == g["version"]:
-        kept = last.get("data") or {}
-        number = last.get("round")
+        kept = last["data"]
+        number = last["round"]
+        entry = _Read(kept["entry"])
         try:
-            ok = (
-                number == len(rounds) + 1
-                and isinstance(kept.get("entry"), dict)
-                and _canonical(kind.score(game, state, kept["entry"])) == _canonical(kept.get("result"))
-            )
+            scored = kind.score(game, state, entry)
+            ok = number == len(rounds) + 1 and scored == kept["result"] and not set(kept["entry"]) - entry.read
         except Exception:
             ok = False
-        if not ok:
+        if ok:
+            kept["result"] = scored  # the engine's state comes back, as for every round
+        else:
             raise refused_round(
                 int(number) if isinstance(number, int) else len(rounds) + 1,
                 _("the deleted round kept for an undo does not follow from the rounds before it."),
@@ -848,74 +1141,255 @@ def _remap(value: Any, ids: dict[str, str]) -> Any:
     return value
 
 
-def write_group(plan: Plan, name: str, passphrase: str) -> Group:
-    """Create the group of ``plan`` (in the current transaction, not committed)."""
-    code = Group.new_code()
-    while db.session.scalar(sa.select(Group.id).where(Group.code == code)) is not None:
-        code = Group.new_code()
-    group = Group(code=code, name=name, time_zone=plan.time_zone)
+_GROUPS, _PLAYERS, _SEASONS = Group.__table__, Player.__table__, Season.__table__
+_GAMES, _SEATS, _ROUNDS, _CHANGES = Game.__table__, GamePlayer.__table__, Round.__table__, GameChange.__table__
+#: The JSON columns an import fills with text it serialized before the writers' turn.
+_JSON_COLUMNS = {"games": ("rules", "setup", "outcome"), "rounds": ("entry", "result"), "game_changes": ("data",)}
+#: The most rows one transaction of an import inserts (rounds: about 1.5 MB of states),
+#: and the most work one transaction of its standings does, counted in rated manches of
+#: the Président family (a game counts as :data:`GAME_WEIGHT` of them): each part a
+#: fraction of a second (``benchmarks/import_big.py``), so that the writers' queue
+#: (SQLite) moves on between them.
+ROWS_PER_TURN = 4000
+STANDINGS_PER_TURN = 1500
+GAME_WEIGHT = 5
+
+
+def _insert(table: sa.Table, dialect: str) -> sa.Insert:
+    """An ``INSERT`` of ``table`` for many rows at once, its JSON columns given as the
+    text :func:`_serialize` made (``<column>_text``): the same text the column's own
+    type would write (SQLite keeps it as it is; PostgreSQL casts it to ``json``)."""
+    values: dict[str, Any] = {}
+    for name in _JSON_COLUMNS.get(table.name, ()):
+        text = sa.bindparam(f"{name}_text", type_=sa.Text)
+        values[name] = text if dialect == "sqlite" else sa.cast(text, table.c[name].type)
+    return sa.insert(table).values(values) if values else sa.insert(table)
+
+
+def _serialize(value: Any, ids: dict[str, str]) -> str:
+    """A stored JSON value with the new players' ids, as its column's type writes it."""
+    return json.dumps(_remap(value, ids))
+
+
+def _next_player_ids(count: int) -> list[int]:
+    """Ids for ``count`` new players. On PostgreSQL taken from the table's sequence (no
+    one else will get them); on SQLite the ones after the largest: still free while a
+    transaction holds the writers' turn, a guess before it (:func:`write_group` checks it)."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        taken = db.session.execute(
+            sa.text("SELECT nextval(pg_get_serial_sequence('players', 'id')) FROM generate_series(1, :count)"),
+            {"count": count},
+        )
+        return sorted(int(n) for n in taken.scalars())
+    largest = db.session.scalar(sa.select(sa.func.max(_PLAYERS.c.id))) or 0
+    return list(range(largest + 1, largest + 1 + count))
+
+
+@dataclass
+class Rows:
+    """A checked file as the rows that write it, made before the writers' turn (the
+    players' ids, which the stored states name, included): in it, only inserts."""
+
+    plan: Plan
+    group: dict[str, Any]
+    players: list[dict[str, Any]]
+    seasons: list[dict[str, Any]]
+    #: Each game, then its seats, rounds and changes by the game's place in ``games``.
+    games: list[dict[str, Any]]
+    seats: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    rounds: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    changes: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: Each game's share of the work of its standings (one, and one per rated manche).
+    weights: list[int] = field(default_factory=list)
+
+
+def _players(rows: Rows) -> None:
+    """The players' rows with new ids (given in the order they were added: the file
+    lists them by name, its ids keep that order), and every stored JSON value
+    serialized with them."""
+    now = datetime.now(UTC)
+    ordered = sorted(rows.plan.players, key=lambda p: p[0])
+    new = _next_player_ids(len(ordered)) if ordered else []
+    rows.players = [
+        {"id": pid, "old": old, "name": name, "name_key": name_key(name), "created_at": at or now}
+        for pid, (old, name, at) in zip(new, ordered, strict=True)
+    ]
+    ids = {str(row["old"]): str(row["id"]) for row in rows.players}
+    for row, checked in zip(rows.games, rows.plan.games, strict=True):
+        g = checked.data
+        row["rules_text"] = _serialize(g["rules"], ids)
+        row["setup_text"] = _serialize(g["setup"], ids)
+        row["outcome_text"] = _serialize(checked.outcome, ids)
+    rounds = (r for checked in rows.plan.games for r in zip(checked.data["rounds"], checked.results, strict=True))
+    for (_index, row), (r, result) in zip(rows.rounds, rounds, strict=True):
+        row["entry_text"] = _serialize(r["entry"], ids)
+        row["result_text"] = _serialize(result, ids)
+    changes = (c for checked in rows.plan.games for c in checked.changes)
+    for (_index, row), c in zip(rows.changes, changes, strict=True):
+        row["data_text"] = _serialize(c["data"], ids)
+
+
+def prepare(plan: Plan, name: str, passphrase: str) -> Rows:
+    """The rows of the group ``plan`` describes, before the writers' turn: the
+    passphrase hashed, every state and entry serialized with the players' new ids (on
+    SQLite a guess, read in a reader's transaction and checked in the turn)."""
+    now = datetime.now(UTC)
+    group = Group(name=name, time_zone=plan.time_zone)
     group.set_passphrase(passphrase)
-    db.session.add(group)
-    players: dict[int, Player] = {}
-    # Created in the order they were added (the file lists them by name): ids keep that order.
-    for old_id, player_name, created_at in sorted(plan.players, key=lambda p: p[0]):
-        player = Player(created_at=created_at) if created_at else Player()
-        player.rename(player_name)
-        group.players.append(player)
-        players[old_id] = player
     current = next((s[0] for s in plan.seasons if s[3]), None)
     if current is None:  # a past season exported alone: it becomes the group's current one
         current = max(plan.seasons, key=lambda s: (s[2], plan.seasons.index(s)))[0]
-    seasons: dict[int, Season] = {}
-    for old_id, season_name, starts_on, _current, created_at in plan.seasons:
-        season = Season(starts_on=starts_on, is_current=old_id == current)
-        if created_at:
-            season.created_at = created_at
-        season.rename(season_name)
-        group.seasons.append(season)
-        seasons[old_id] = season
-    db.session.flush()
-    ids = {str(old): str(player.id) for old, player in players.items()}
-
-    games: list[tuple[Game, _Game]] = []
-    for checked in plan.games:
+    rows = Rows(
+        plan=plan,
+        group={"name": name, "passphrase_hash": group.passphrase_hash, "time_zone": plan.time_zone, "created_at": now},
+        players=[],
+        seasons=[
+            {
+                "old": old,
+                "name": season_name,
+                "name_key": name_key(season_name),
+                "starts_on": starts_on,
+                "is_current": old == current,
+                "created_at": at or now,
+            }
+            for old, season_name, starts_on, _current, at in plan.seasons
+        ],
+        games=[],
+    )
+    for index, checked in enumerate(plan.games):
         g = checked.data
-        game = Game(
-            season=seasons[g["season"]],
-            kind=g["kind"],
-            rules=_remap(g["rules"], ids),
-            setup=_remap(g["setup"], ids),
-            status=GameStatus(g["status"]),
-            finished_at=checked.finished_at,
-            version=g["version"],
-            outcome=_remap(g.get("outcome"), ids),
+        created = checked.created_at or now
+        rows.games.append(
+            {
+                "season": g["season"],
+                "kind": g["kind"],
+                "status": GameStatus(g["status"]),
+                "created_at": created,
+                "updated_at": checked.updated_at or created,
+                "finished_at": checked.finished_at,
+                "version": g["version"],
+            }
         )
-        if checked.created_at:
-            game.created_at = checked.created_at
-        game.updated_at = checked.updated_at or game.created_at or datetime.now(UTC)
-        game.seats = [GamePlayer(seat=i, player=players[pid]) for i, pid in enumerate(g["seats"])]
-        for r, created_at in zip(g["rounds"], checked.round_times, strict=True):
-            rnd = Round(number=r["number"], entry=_remap(r["entry"], ids), result=_remap(r["result"], ids))
-            if created_at:
-                rnd.created_at = created_at
-            game.rounds.append(rnd)
-        db.session.add(game)
-        games.append((game, checked))
-    db.session.flush()
-    # The history, in its order (ids grow with it), once the games have theirs.
-    for game, checked in games:
-        for c, at in zip(checked.data.get("changes") or [], checked.change_times, strict=True):
-            change = GameChange(
-                game_id=game.id,
-                kind=c["kind"],
-                round_number=c.get("round"),
-                data=_remap(c.get("data"), ids),
-                version=c["version"],
-            )
-            if at:
-                change.at = at
-            db.session.add(change)
-    return group
+        rows.seats += [(index, {"seat": i, "player": pid}) for i, pid in enumerate(g["seats"])]
+        rows.rounds += [
+            (index, {"number": r["number"], "created_at": at or now, "device_id": None})
+            for r, at in zip(g["rounds"], checked.round_times, strict=True)
+        ]
+        rows.changes += [
+            (index, {"kind": c["kind"], "round_number": c["round"], "version": c["version"], "at": at or now})
+            for c, at in zip(checked.changes, checked.change_times, strict=True)
+        ]
+        rows.weights.append(GAME_WEIGHT + (len(g["rounds"]) if g["kind"] in PRESIDENT_KINDS else 0))
+    _players(rows)
+    return rows
+
+
+def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def write_group(rows: Rows) -> int:
+    """Create the group of ``rows``, which no device has joined yet (so that no one sees
+    it until it is whole, when the caller joins it); its id. Each transaction holds
+    the writers' turn (SQLite) for a bounded part — the group, its players and seasons;
+    then games, rounds, history by :data:`ROWS_PER_TURN`; then their standings by
+    :data:`STANDINGS_PER_TURN` — and inserts rows made beforehand, nothing else to
+    compute. Should one fail, what the others wrote is removed (:func:`discard`).
+
+    Written on the session's connection, as plain SQL: the session's hook on games does
+    not see them, the standings are refreshed here, game after game in the order they
+    were played (each part replays the rating from its first night only).
+
+    On SQLite the players' ids :func:`prepare` guessed are checked to be still free in
+    the first transaction (else, rarely, guessed again outside the turn; at the third
+    time, in it)."""
+    dialect = db.session.get_bind().dialect.name
+    for attempt in range(3):
+        if dialect != "sqlite" or not rows.players or _next_player_ids(1)[0] == rows.players[0]["id"]:
+            break
+        # Someone added a player meanwhile: the guessed ids are taken.
+        if attempt < 2:
+            db.session.rollback()
+            read_first()
+        _players(rows)
+        if attempt < 2:
+            start_writing()
+    conn = db.session.connection()
+    code = Group.new_code()
+    while conn.execute(sa.select(_GROUPS.c.id).where(_GROUPS.c.code == code)).first() is not None:
+        code = Group.new_code()
+    group_id = conn.execute(sa.insert(_GROUPS).values(code=code, **rows.group).returning(_GROUPS.c.id)).scalar_one()
+    try:
+        player_of = {row["old"]: row["id"] for row in rows.players}
+        if rows.players:
+            conn.execute(_PLAYERS.insert(), [_without(row, "old") | {"group_id": group_id} for row in rows.players])
+        inserted = conn.execute(
+            _SEASONS.insert().returning(_SEASONS.c.id, sort_by_parameter_order=True),
+            [_without(s, "old") | {"group_id": group_id} for s in rows.seasons],
+        )
+        season_of = dict(zip([s["old"] for s in rows.seasons], inserted.scalars(), strict=True))
+        db.session.commit()
+        games = _insert(_GAMES, dialect).returning(_GAMES.c.id, sort_by_parameter_order=True)
+        game_ids: list[int] = []
+        for part in _chunks(rows.games, ROWS_PER_TURN):
+            made = [_without(g, "season") | {"season_id": season_of[g["season"]]} for g in part]
+            game_ids += db.session.connection().execute(games, made).scalars()
+            db.session.commit()
+        seats = [
+            {"game_id": game_ids[i], "seat": s["seat"], "player_id": player_of[s["player"]]} for i, s in rows.seats
+        ]
+        for table, table_rows in ((_SEATS, seats), (_ROUNDS, rows.rounds), (_CHANGES, rows.changes)):
+            statement = _insert(table, dialect)
+            for part in _chunks(table_rows, ROWS_PER_TURN):
+                made = part if table is _SEATS else [row | {"game_id": game_ids[i]} for i, row in part]
+                db.session.connection().execute(statement, made)
+                db.session.commit()
+        if dialect == "postgresql":
+            # The tables the standings read have just grown, maybe from nothing (a new
+            # server's first import): without fresh statistics the planner reads them as
+            # the empty tables they were, a scan per game (autovacuum would see it later).
+            # ANALYZE blocks no reader or writer.
+            db.session.connection().exec_driver_sql("ANALYZE games, game_players, rounds")
+            db.session.commit()
+        _standings(rows, game_ids)
+    except Exception:
+        db.session.rollback()
+        discard(group_id)
+        raise
+    return int(group_id)
+
+
+def _without(row: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k != key}
+
+
+def _standings(rows: Rows, game_ids: list[int]) -> None:
+    """The stored results and season ratings of the new games (:mod:`companion.games.results`),
+    in parts of :data:`STANDINGS_PER_TURN`, in the order the games were played."""
+    played = sorted(range(len(game_ids)), key=lambda i: (rows.games[i]["created_at"], i))
+    part: list[int] = []
+    weight = 0
+    for i in played:
+        part.append(game_ids[i])
+        weight += rows.weights[i]
+        if weight >= STANDINGS_PER_TURN:
+            results.refresh(db.session.connection(), part, {})
+            db.session.commit()
+            part, weight = [], 0
+    if part:
+        results.refresh(db.session.connection(), part, {})
+        db.session.commit()
+
+
+def discard(group_id: int) -> None:
+    """Remove an imported group that could not be finished, and everything of it (its
+    games first: their seats hold its players)."""
+    seasons = sa.select(_SEASONS.c.id).where(_SEASONS.c.group_id == group_id)
+    conn = db.session.connection()
+    conn.execute(sa.delete(_GAMES).where(_GAMES.c.season_id.in_(seasons)))
+    conn.execute(sa.delete(_GROUPS).where(_GROUPS.c.id == group_id))
+    db.session.commit()
 
 
 # ----------------------------------------------------------------- the import page
@@ -973,6 +1447,9 @@ def import_group() -> ResponseReturnValue:
         return _render(form, 429, {"Retry-After": str(wait)})
     # The try counts whatever the file holds: checking a file costs.
     db.session.commit()
+    # Reading, checking, rescoring and making the rows take no turn of the writers
+    # (SQLite's queue: companion.config): only the writes do, a bounded part at a time.
+    read_first()
     try:
         plan = check_document(parse_file(data))
     except Refused as e:
@@ -980,12 +1457,25 @@ def import_group() -> ResponseReturnValue:
         form.file.errors = [e.message]
         return _render(form, 400)
     token = form.once.data
-    group = write_group(plan, form.name.data, form.passphrase.data)
+    rows = prepare(plan, form.name.data, form.passphrase.data)
+    start_writing()
+    db.session.commit()  # (PostgreSQL: the players' ids taken from the sequence stay taken)
+    group_id = write_group(rows)
+    # The last transaction: this device joins the group, which becomes anyone's to see.
+    group = db.session.get(Group, group_id)
+    assert group is not None
+    code = group.code
     join_group(group, form.device_name.data or _("Device %(n)d", n=1))
-    url = url_for("groups.show", code=group.code)
+    url = url_for("groups.show", code=code)
     remember(token, url)
-    earlier = commit_once(token)
-    if earlier is not None:
+    try:
+        earlier = commit_once(token)
+    except Exception:
+        db.session.rollback()
+        discard(group_id)
+        raise
+    if earlier is not None:  # the same form sent twice at once: the other import is the group
+        discard(group_id)
         return redirect(earlier)
-    flash(_("Group imported. Share its code %(code)s and the passphrase with your friends.", code=group.code))
+    flash(_("Group imported. Share its code %(code)s and the passphrase with your friends.", code=code))
     return redirect(url)

@@ -538,7 +538,8 @@ def test_a_malformed_file_is_refused_and_nothing_is_created(app, client, exporte
         _changed(content, lambda d: d["games"][0]["rounds"][1].update(number="2")),
         malformed("games[0].rounds[1].number"),
     )
-    _refused(client, _changed(content, lambda d: d["games"][0]["seats"].append(999)), malformed("games[0].seats"))
+    stranger = fr(app, "This file names a player who is not in it, at %(where)s.", where="games[0].seats[3]")
+    _refused(client, _changed(content, lambda d: d["games"][0]["seats"].append(999)), stranger)
     _refused(client, _changed(content, lambda d: d["games"][0].pop("rounds")), malformed("games[0]"))
 
     def gap(d):
@@ -572,7 +573,8 @@ def test_a_malformed_file_is_refused_and_nothing_is_created(app, client, exporte
             nested = [nested]
         d["games"][0]["rules"]["x"] = nested
 
-    _refused(client, _changed(content, deep), malformed("games[0].rules.x" + "[0]" * 28))
+    deeper = "This file nests its data deeper than an export does, at %(where)s."
+    _refused(client, _changed(content, deep), fr(app, deeper, where="games[0].rules.x" + "[0]" * 9))
 
     def unknown_kind(d):
         d["games"][0]["kind"] = "belote"
@@ -589,19 +591,20 @@ def test_a_malformed_file_is_refused_and_nothing_is_created(app, client, exporte
     status = fr(app, "In %(game)s, the status does not match the rounds.", game=fr_game(app, whist))
     _refused(client, _changed(content, finished_without_end), status)
 
-    # Seats and house rules the engine would not have started (seeds 001, 002).
-    impossible = "In %(game)s, the house rules or the seats are not possible."
+    # Seats and house rules the engine would not have started (seeds 001, 002): the
+    # new-game form's reason follows.
+    impossible = "In %(game)s, the house rules or the seats are not possible: %(reason)s"
     empty = next(i for i, g in enumerate(json.loads(content)["games"]) if g["id"] == built["games"]["empty"])
     _refused(
         client,
         _changed(content, lambda d: d["games"][empty].update(seats=d["games"][empty]["seats"][:2])),
-        fr(app, impossible, game=fr_game(app, db.session.get(Game, built["games"]["empty"]))),
+        fr(app, impossible, game=fr_game(app, db.session.get(Game, built["games"]["empty"])), reason=""),
     )
     pik = next(i for i, g in enumerate(json.loads(content)["games"]) if g["id"] == built["games"]["pik"])
     _refused(
         client,
         _changed(content, lambda d: d["games"][pik]["rules"].update(jokers=1, twos_cut=True)),
-        fr(app, impossible, game=fr_game(app, db.session.get(Game, built["games"]["pik"]))),
+        fr(app, impossible, game=fr_game(app, db.session.get(Game, built["games"]["pik"])), reason=""),
     )
 
 
@@ -680,7 +683,7 @@ def test_a_tampered_file_is_refused_naming_the_game_and_round(app, client, expor
                 "kind": "round_deleted",
                 "round": 5,
                 "version": whist["version"],
-                "data": {"entry": {"bids": {}}, "result": {"stakes": {}}},
+                "data": {"entry": {"bids": {}}, "result": {"stakes": {}}, "status": "in_progress"},
             }
         )
 

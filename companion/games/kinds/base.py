@@ -166,10 +166,21 @@ class GameKind(ABC):
     # --- setting a game up
 
     @abstractmethod
-    def setup_form(self, group: Group, players: list[Player]) -> OnceForm:
+    def setup_form(self, group: Group | None, players: list[Player], **form: Any) -> OnceForm:
         """The new-game form. Once validated it has ``chosen`` (the players in seat
         order), ``rules`` (house rules as the engine's options) and ``setup`` (other
-        kind-specific settings, JSON: a first dealer…)."""
+        kind-specific settings, JSON: a first dealer…). ``form`` goes to the form's
+        constructor (an import gives ``formdata``: :meth:`setup_fields`)."""
+
+    def setup_fields(self, rules: dict[str, Any], setup: dict[str, Any], seats: list[str]) -> dict[str, str]:
+        """The new-game form's fields as a phone fills them in to start a game of these
+        players (ids, in seat order) with these stored ``rules`` and ``setup``: an
+        import sends them through :meth:`setup_form`, so that a game it did not see
+        started passes the validation a new game passes, and is stored as that form
+        gives it (``companion.groups.transfer``). Raises
+        :class:`~companion.rules.i18n.RulesError` for rules the engine does not know.
+        Kinds with house rules or settings add their fields to the seats."""
+        return {f"seats-{i}": p for i, p in enumerate(seats)}
 
     @abstractmethod
     def initial_state(self, game: Game) -> State:

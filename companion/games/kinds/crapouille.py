@@ -267,8 +267,14 @@ class Crapouille(GameKind):
         best = min(state["totals"][p] for p in live)
         return [p for p in live if state["totals"][p] == best]
 
-    def setup_form(self, group: Group, players: list[Player]) -> NewCrapouilleForm:
-        return NewCrapouilleForm(players)
+    def setup_form(self, group: Group | None, players: list[Player], **form: Any) -> NewCrapouilleForm:
+        return NewCrapouilleForm(players, **form)
+
+    def setup_fields(self, rules: dict[str, Any], setup: dict[str, Any], seats: list[str]) -> dict[str, str]:
+        fields = super().setup_fields(rules, setup, seats)
+        if crapouille.Options.from_options(rules).super:
+            fields["super_crapouille"] = "y"
+        return fields
 
     def initial_state(self, game: Game) -> State:
         sheet = crapouille.Scoresheet.start([str(p.id) for p in game.players])

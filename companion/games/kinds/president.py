@@ -141,8 +141,9 @@ def starts_reversed(state: State) -> bool:
 # --------------------------------------------------------------------- new game
 
 
-def new_game_form(game: str, players: list[Player]) -> SeatsForm:
-    """The new-game form of le Président (``game="president"``) or Piketty."""
+def new_game_form(game: str, players: list[Player], **form_args: Any) -> SeatsForm:
+    """The new-game form of le Président (``game="president"``) or Piketty (``form_args``
+    go to its constructor)."""
 
     class NewPresidentForm(SeatsForm):
         titles = RadioField(
@@ -252,7 +253,7 @@ def new_game_form(game: str, players: list[Player]) -> SeatsForm:
             ],
             default="played",
         )
-    form = NewPresidentForm(players)
+    form = NewPresidentForm(players, **form_args)
     form.toggles = toggles_for(game)  # type: ignore[attr-defined]
     form.preset_hints = _PRESET_NAMES  # type: ignore[attr-defined]
     return form
@@ -726,8 +727,20 @@ class _PresidentFamily(GameKind):
             return [p for p in hierarchy if totals.get(p) == best]
         return hierarchy[:1] if not state.get("first") else []
 
-    def setup_form(self, group: Group, players: list[Player]) -> SeatsForm:
-        return new_game_form(self.id, players)
+    def setup_form(self, group: Group | None, players: list[Player], **form: Any) -> SeatsForm:
+        return new_game_form(self.id, players, **form)
+
+    def setup_fields(self, rules: dict[str, Any], setup: dict[str, Any], seats: list[str]) -> dict[str, str]:
+        """The new-game form as filled in for these house rules: each option as the
+        engine reads them (a preset's bundle included), the first manche's way."""
+        chosen = Rules.from_options(rules, self.id)
+        fields = super().setup_fields(rules, setup, seats)
+        fields |= {"target": str(chosen.target), "titles": chosen.titles}
+        fields |= {f"rule_{option}": "y" for option, _label, _hint in toggles_for(self.id) if getattr(chosen, option)}
+        if self.id == "president":
+            fields |= {f"rule_{n}": str(getattr(chosen, n)) for n in ("decks", "jokers", "revolution_size")}
+            fields |= {"preset": chosen.preset or "", "first": str(setup.get("first", ""))}
+        return fields
 
     def initial_state(self, game: Game) -> State:
         return initial_state(game)

@@ -269,8 +269,15 @@ class WhistTarot(GameKind):
         best = max(state["stakes"].values())
         return [p for p in state["players"] if state["stakes"][p] == best]
 
-    def setup_form(self, group: Group, players: list[Player]) -> NewWhistForm:
-        return NewWhistForm(players)
+    def setup_form(self, group: Group | None, players: list[Player], **form: Any) -> NewWhistForm:
+        return NewWhistForm(players, **form)
+
+    def setup_fields(self, rules: dict[str, Any], setup: dict[str, Any], seats: list[str]) -> dict[str, str]:
+        fields = super().setup_fields(rules, setup, seats)
+        dealer = setup.get("dealer")
+        if dealer is not None:
+            fields["dealer"] = str(dealer)
+        return fields
 
     def initial_state(self, game: Game) -> State:
         players = [str(p.id) for p in game.players]
