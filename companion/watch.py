@@ -6,9 +6,10 @@ the address of its *watch endpoint* and a *token* of what it shows (``watch_url`
 asks that address every 1.5 s while the page is in sight, sending the token back as
 ``If-None-Match``: while nothing changed the answer is an empty 304; once the token
 moved, the script fetches the page again and puts its new ``<main>`` in place.  A
-form (the round form, the correction form: ``watch_form``) is never replaced: its
-poll names the version it was shown at, and the answer says what changed since, which
-the script shows above what was typed.
+form (the round form, the correction form: ``watch_form``) is never replaced: it polls
+the game pages' own ``games.form_watch`` (:func:`answer` with the token of the version
+it was shown at), whose answer says what changed since, which the script shows above
+what was typed.
 
 A token is read from the database in one query, with the device's membership, from
 versions that every write moves on (``Game.version``, ``LiveManche.version``), so any
@@ -26,7 +27,6 @@ import sqlalchemy as sa
 from flask import Blueprint, g, jsonify, request
 from werkzeug.wrappers import Response
 
-from companion.forms import plain_int
 from companion.groups.access import game_version, joined_group_rows, of_joined_group
 from companion.models import Device, Game, Group, Player, Season
 
@@ -102,17 +102,5 @@ def group(code: str) -> Response:
 
 @bp.get("/g/<code>/games/<int:game_id>/watch")
 def game(code: str, game_id: int) -> Response:
-    """A game page's token (polled by ``static/watch.js``; 304 while unchanged).
-
-    A round or correction form asks with ``?since=<the version it was shown at>``: once
-    the token moved, the answer also carries ``notice``, what changed since (the
-    conflict page's list, drawn by a template: the script adds it as it is, never
-    replacing the form). It is drawn only then: a 304 is still one query."""
-    version = game_version(code, game_id)
-    token = game_token(version)
-    since = plain_int(request.args.get("since", ""), 0, 10**9)
-    if since is None or since == version or request.if_none_match.contains(token):
-        return answer(token)
-    from companion.games.routes import changes_since  # the game pages import this module
-
-    return answer(token, notice=changes_since(code, game_id, since))
+    """A game page's token (polled by ``static/watch.js``; 304 while unchanged)."""
+    return answer(game_token(game_version(code, game_id)))

@@ -25,6 +25,7 @@ from companion.groups.access import (
     LAST_ROUND_JOIN,
     current_device,
     game_shown,
+    game_version,
     group_and_game,
     group_for,
     group_game_and_live,
@@ -47,6 +48,7 @@ from companion.models import (
 from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
 from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
+from companion.watch import answer as watch_answer
 from companion.watch import game_token
 from companion.writes import claim, commit, commit_once, done_before, outcome, read_first, remember, start_writing
 
@@ -292,21 +294,32 @@ def _form_watch(group: Group | GroupShown, game: Game | GameShown, version: int)
     """A round or correction form is watched (``companion.watch``) at the version it was
     shown at — the one its hidden ``version`` carries: once the game moves on (another
     phone saved this round, or changed the game), ``static/watch.js`` tells what changed
-    since (:func:`changes_since`) and never replaces the form (``watch_form``)."""
+    since (:func:`form_watch`) and never replaces the form (``watch_form``)."""
     return {
-        "watch_url": url_for("watch.game", code=group.code, game_id=game.id, since=version),
+        "watch_url": url_for("games.form_watch", code=group.code, game_id=game.id, since=version),
         "watch_token": game_token(version),
         "watch_form": True,
     }
 
 
-def changes_since(code: str, game_id: int, since: int) -> str:
-    """What changed in the game since a form was shown at version ``since``, as the notice
-    the form shows (the conflict page's list: :func:`meanwhile`), in this request's
-    language and the group's clock. A few queries, however long the game."""
+@bp.get("/g/<code>/games/<int:game_id>/changes")
+def form_watch(code: str, game_id: int) -> Response:
+    """The watch endpoint of a round or correction form shown at version ``?since=``
+    (polled by ``static/watch.js``, as the game page's ``watch.game``; 304 while the
+    game is still at that version).  Once it moved, the answer also carries ``notice``:
+    what changed since, the conflict page's list (:func:`meanwhile`) drawn by
+    ``games/_form_notice.html`` in this request's language and the group's clock; the
+    script adds it above the form, never replacing it.  A 304 is one query; a notice
+    a few more, however long the game."""
+    version = game_version(code, game_id)
+    token = game_token(version)
+    since = plain_int(request.args.get("since", ""), 0, 10**9)
+    if since is None or since == version or request.if_none_match.contains(token):
+        return watch_answer(token)
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
-    return render_template("games/_form_notice.html", changed=meanwhile(kind, game, since), group=group, game=game)
+    notice = render_template("games/_form_notice.html", changed=meanwhile(kind, game, since), group=group, game=game)
+    return watch_answer(token, notice=notice)
 
 
 def _round_form_kept(game: Game | GameShown) -> tuple[Hashable, Hashable]:

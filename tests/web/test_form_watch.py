@@ -70,7 +70,7 @@ def _watched_at(page: str, group: Any, game_id: int) -> int:
     body = re.search(r"<body[^>]*>", page)
     assert body, page
     found = re.search(
-        rf'data-watch-url="{re.escape(_url(group, game_id, "/watch"))}\?since=(\d+)" data-watch-token="g(\d+)"',
+        rf'data-watch-url="{re.escape(_url(group, game_id, "/changes"))}\?since=(\d+)" data-watch-token="g(\d+)"',
         body.group(0),
     )
     assert found and found.group(1) == found.group(2), body.group(0)
@@ -83,7 +83,7 @@ def _watched_at(page: str, group: Any, game_id: int) -> int:
 
 def _poll(client: FlaskClient, group: Any, game_id: int, since: int, **headers: str) -> Any:
     return client.get(
-        _url(group, game_id, f"/watch?since={since}"), headers={"If-None-Match": f'"g{since}"', **headers}
+        _url(group, game_id, f"/changes?since={since}"), headers={"If-None-Match": f'"g{since}"', **headers}
     )
 
 
@@ -166,7 +166,7 @@ def test_the_watch_answer_says_what_changed_since_the_form_was_shown(client: Fla
     # Nothing changed: an empty 304, and the same token said again without a notice.
     r = _poll(client, group, game_id, shown)
     assert r.status_code == 304 and r.get_data() == b""
-    r = client.get(_url(group, game_id, f"/watch?since={shown}"))
+    r = client.get(_url(group, game_id, f"/changes?since={shown}"))
     assert r.status_code == 200 and r.json == {"token": f"g{shown}"}
 
     # Bob's phone saves hand 1 (seed 001's table, any hand): A's poll says so.
@@ -240,7 +240,7 @@ def test_a_poll_without_since_is_the_game_page_poll(client: FlaskClient, table) 
     r = client.get(_url(group, game_id, "/watch"), headers={"If-None-Match": f'"g{shown}"'})
     assert r.json == {"token": f"g{_version(game_id)}"}
     for junk in ("abc", "-1", "99999999999"):  # a malformed version: no notice, no error
-        r = client.get(_url(group, game_id, f"/watch?since={junk}"))
+        r = client.get(_url(group, game_id, f"/changes?since={junk}"))
         assert r.status_code == 200 and r.json == {"token": f"g{_version(game_id)}"}
 
 
@@ -249,7 +249,7 @@ def test_a_device_out_of_the_group_learns_nothing_of_the_changes(app: Flask, cli
     shown = _version(game_id)
     assert other.post(_url(group, game_id, "/rounds/new"), data=_hand(1, shown, bob, ann, 40)).status_code == 302
     stranger = app.test_client()
-    r = stranger.get(_url(group, game_id, f"/watch?since={shown}"))
+    r = stranger.get(_url(group, game_id, f"/changes?since={shown}"))
     assert r.status_code == 302 and "/join" in r.headers["Location"]
     assert "Donne" not in r.get_data(as_text=True)
 
@@ -263,7 +263,7 @@ def _reads(statements: list[str]) -> int:
 
 def test_a_form_poll_costs_the_same_queries_however_long_the_game(client: FlaskClient, table) -> None:
     group, ann, bob, game_id, other = table
-    new, watch = _url(group, game_id, "/rounds/new"), _url(group, game_id, "/watch")
+    new, watch = _url(group, game_id, "/rounds/new"), _url(group, game_id, "/changes")
 
     def counted() -> tuple[int, int]:
         shown = _version(game_id)
