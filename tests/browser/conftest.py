@@ -107,3 +107,13 @@ def shoot(page: Any, name: str) -> None:
     """Keep a full-page screenshot in test-artifacts/ (for people, and the README)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def other(browser: Any) -> Iterator[Any]:
+    """A second French phone, in a browser context of its own (two phones of one table)."""
+    context = browser.new_context(locale="fr-FR", **PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

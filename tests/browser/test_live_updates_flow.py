@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, shoot
+from tests.browser.conftest import shoot
 from tests.browser.test_referee_live import _group_with, _new_game, _play, _start, _typed
 
 pytestmark = pytest.mark.browser
@@ -25,16 +24,6 @@ pytestmark = pytest.mark.browser
 PASSPHRASE = "sept de pique"
 #: What the issue asks: a change shows on the other phone within 3 seconds.
 WITHIN = 3_000
-
-
-@pytest.fixture
-def other(browser: Any) -> Iterator[Any]:
-    """A second French phone, in a browser context of its own."""
-    context = browser.new_context(locale="fr-FR", **PHONE)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def _join(page: Any, live_server: str, code: str) -> None:

@@ -9,7 +9,6 @@ B's values kept."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,21 +16,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.test_live_updates_flow import PASSPHRASE, WITHIN, _hand, _mark, _not_reloaded
 from tests.browser.test_referee_live import _both_themes, _group_with, _new_game
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def other(browser: Any) -> Iterator[Any]:
-    """Phone A: a second French phone, in a browser context of its own."""
-    context = browser.new_context(locale="fr-FR", **PHONE)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def _join_as(page: Any, live_server: str, code: str, device: str) -> None:
