@@ -29,8 +29,8 @@ from companion.groups.forms import (
     SeasonForm,
     typed_passphrases,
 )
-from companion.groups.throttle import Verdict, before_create, before_guess, guessed_right
-from companion.i18n import current_lang, ngettext
+from companion.groups.throttle import Verdict, before_create, before_guess, guessed_right, wait_message
+from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.pagecache import Entry, Fragments, page_cache
@@ -51,14 +51,6 @@ def _safe_next(default: str) -> str:
     if target.startswith("/") and not target.startswith("//") and not urlsplit(target).netloc:
         return target
     return default
-
-
-def _wait_message(seconds: int) -> str:
-    if seconds >= 90:
-        return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
-    return ngettext(
-        "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
-    )
 
 
 def _too_many_tries(form: JoinForm, verdict: Verdict) -> ResponseReturnValue:
@@ -87,7 +79,7 @@ def create() -> ResponseReturnValue:
         token = form.once.data
         wait = before_create()
         if wait:
-            form.name.errors = [_wait_message(wait)]
+            form.name.errors = [wait_message(wait)]
             return render_template("groups/new.html", form=form), 429, {"Retry-After": str(wait)}
         code = Group.new_code()
         while db.session.scalar(sa.select(Group.id).where(Group.code == code)) is not None:

@@ -44,6 +44,8 @@ from flask import current_app, request, session
 from companion.extensions import db
 from companion.groups.access import devices_ever
 from companion.groups.invite import INVITED_KEY, is_valid
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
 from companion.models import JoinToken, ThrottleEvent, utcnow
 
 GUESS = "guess"
@@ -210,3 +212,12 @@ def before_create() -> int:
         return max(1, int((oldest + window - now).total_seconds() + 0.999))
     db.session.add(ThrottleEvent(kind=CREATE, code=None, client=who, at=now))
     return 0
+
+
+def wait_message(seconds: int) -> str:
+    """How long to wait, as a page refusing a try says it (group creation, an import)."""
+    if seconds >= 90:
+        return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
+    return ngettext(
+        "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
+    )

@@ -99,8 +99,8 @@ from companion.groups import bp
 from companion.groups.access import group_for
 from companion.groups.access import join as join_group
 from companion.groups.forms import GroupForm
-from companion.groups.throttle import before_create
-from companion.i18n import current_lang, format_day, ngettext
+from companion.groups.throttle import before_create, wait_message
+from companion.i18n import current_lang, format_day
 from companion.i18n import gettext as _
 from companion.models import (
     DEFAULT_TIME_ZONE,
@@ -707,15 +707,6 @@ def parse_file(data: bytes) -> dict[str, Any]:
         if error is not None:
             raise _malformed(_path(list(error.absolute_path)))
     return document
-
-
-def _wait_message(seconds: int) -> str:
-    """As the group creation page says it (the same sentences)."""
-    if seconds >= 90:
-        return _("Too many tries. Try again in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
-    return ngettext(
-        "Too many tries. Try again in %(num)d second.", "Too many tries. Try again in %(num)d seconds.", seconds
-    )
 
 
 def _too_big() -> str:
@@ -1443,7 +1434,7 @@ def import_group() -> ResponseReturnValue:
     wait = before_create()
     if wait:
         db.session.rollback()
-        form.name.errors = [_wait_message(wait)]
+        form.name.errors = [wait_message(wait)]
         return _render(form, 429, {"Retry-After": str(wait)})
     # The try counts whatever the file holds: checking a file costs.
     db.session.commit()
