@@ -22,7 +22,7 @@ from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.api.compiled import compile_schema
-from companion.api.schemas import REQUESTS, Message, message_for
+from companion.api.schemas import REQUESTS, Located, Message, message_for
 from companion.rules.i18n import LANGS, RulesError, Text, number
 
 
@@ -309,7 +309,10 @@ def explain(error: ValidationError) -> tuple[Text, str]:
         own = message_for(error.schema, str(error.validator))
         inner = _chosen(error)
         if inner is None:
-            return _sentence(own, error.instance, _generic(error)), _path(list(error.absolute_path))
+            found = own(error.instance) if callable(own) else own
+            if isinstance(found, Located):  # a condition between fields, worded by the engine
+                return found.text, found.field
+            return _sentence(found, error.instance, _generic(error)), _path(list(error.absolute_path))
         error = inner
     where: list[str | int] = list(error.absolute_path)
     keyword = str(error.validator)
@@ -340,6 +343,8 @@ def _sentence(own: Message | None, value: Any, default: Text, where: list[str | 
     if isinstance(own, Text):
         return own
     found = own(value)
+    if isinstance(found, Located):
+        return found.text
     if isinstance(found, tuple):
         text, below = found
         if where is not None:

@@ -3,10 +3,14 @@
 :func:`companion.api.reading.check_schema` validates each request body against
 ``REQUESTS[game][endpoint]`` before the game's adapter runs, and
 :mod:`companion.api.openapi` publishes these very objects, so that the document and
-the validation cannot drift apart.  The schemas guard shapes, types and the bounds
-the engine enforces (player counts, card notation, number ranges); the engine still
-decides every rule, so a body the schemas allow is either judged or refused for a
-rule reason (an unknown player, a card the deck does not hold twice…).
+the validation cannot drift apart.  The schemas guard shapes, types, the bounds the
+engine enforces (player counts, card notation, number ranges) and the conditions
+between fields it checks that a schema can state (an option that needs another, the
+cards of the deck the rules make, an event and its option: "what the engine says and
+accepts" below).  The engine still decides every rule: a body the schemas allow is
+judged, or refused for a relation JSON Schema cannot state (a name that is not one of
+the players, a card the deck does not hold twice across fields…), never for a condition
+the schemas could have said (tests/api/test_schema_exact.py).
 
 Objects stay open to fields they do not name (shared/API.md: "add fields freely"),
 except where a name is itself a choice: ``rules`` options, president ``events``.
@@ -28,14 +32,28 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
-from companion.rules import crapouille, crapouille_play, president, whist_tarot
-from companion.rules.cards import Card, CardError, Suit
-from companion.rules.i18n import LANGS, Text
+from jsonschema import Draft202012Validator
+
+from companion.api import president_outcome as outcome_adapter
+from companion.rules import crapouille, crapouille_play, president, president_outcome, whist_tarot
+from companion.rules.cards import Card, CardError, Deck, Rank, Suit
+from companion.rules.i18n import LANGS, RulesError, Text
 
 Schema = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Located:
+    """A sentence and the field it is about, a path from the body's root as the engine names
+    it (``events.jeu_blanc``): what a condition between fields says when the engine words it."""
+
+    text: Text
+    field: str
+
+
 #: A sentence for a violation, possibly depending on the offending value; a callable may
-#: also return a path below the value (``"[2]"``) where the fault lies.
-Message = Text | Callable[[Any], "Text | tuple[Text, str]"]
+#: also return a path below the value (``"[2]"``) where the fault lies, or a :class:`Located`.
+Message = Text | Callable[[Any], "Text | tuple[Text, str] | Located"]
 
 GAMES: tuple[str, ...] = ("president", "piketty", "whist-tarot", "crapouille")
 
@@ -278,25 +296,212 @@ def _no_preset(game: Text) -> Callable[[object], Text]:
     return sentence
 
 
-def _president_rules() -> Schema:
-    """``rules`` of Président and Piketty: every option of :class:`companion.rules.president.Rules`.
+# -- what the engine says and accepts -----------------------------------------------------
+# Beyond each field's own shape, the schemas state conditions between fields that the engine
+# checks (an option that needs another, the cards a deck holds, an event that needs its
+# option), so that a body they allow is judged rather than refused.  Their sentences are the
+# engine's own: each is taken from the engine refusing an example at import (a change of
+# field in the engine fails at once), or asked of the engine when it depends on the value.
+#
+# What they cannot state: that a name is one of the players, that a list names every player,
+# copies of a card counted across fields, the order of play and sums; nor, but by listing
+# every count, a bound tied to the number of players (a rank of title_names, the exchange).
+# And what they do not state, to stay within what a schema-driven generator can model:
+# Schemathesis (the project's, tests/api/test_api_schemathesis.py) gives up on a schema
+# whose conditions expand to more than about 24 alternatives, so each request states its
+# conditions in as few alternatives as possible (a case split on one option rather than a
+# condition per option; a oneOf of cases that exclude one another, which it draws case by
+# case), and leaves to the engine the few that do not fit (_UNSTATED, said in the rules'
+# description).  tests/api/test_schema_exact.py checks that every request stays within that
+# bound, that the conditions are the engine's, and what share of generated bodies is kept.
+
+
+def _refusal(call: Callable[[], object], field: str) -> Text:
+    """The sentence the engine (or a game's adapter) refuses ``call`` with, on ``field``."""
+    try:
+        call()
+    except RulesError as e:
+        if e.field != field:
+            raise AssertionError(f"the engine refuses this on {e.field}, not on {field}: {e.text.en}") from None
+        return e.text
+    raise AssertionError(f"the engine no longer refuses this on {field}")
+
+
+def _asked(call: Callable[[], object], fallback: Text) -> Text:
+    """What the engine says refusing ``call`` (``fallback`` if it does not refuse it)."""
+    try:
+        call()
+    except RulesError as e:
+        return e.text
+    return fallback
+
+
+def _rules_refusal(options: dict[str, Any], option: str, game: str = "president") -> Text:
+    return _refusal(lambda: president.Rules.from_options(options, game), f"rules.{option}")
+
+
+def _refused(options: dict[str, Any], option: str) -> bool:
+    try:
+        president.Rules.from_options(options)
+    except RulesError as e:
+        return e.field == f"rules.{option}"
+    return False
+
+
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(president.Rules)}
+
+
+def _option(option: str, *values: Any) -> Schema:
+    """A ``rules`` object whose ``option`` is one of ``values`` (left out: the engine's default)."""
+    schema: Schema = {"properties": {option: {"const": values[0]} if len(values) == 1 else {"enum": list(values)}}}
+    if _DEFAULTS[option] not in values:
+        schema["required"] = [option]
+    return schema
+
+
+def _given(rules: Schema) -> Schema:
+    """A request whose ``rules`` meet ``rules`` (a request without rules has the defaults)."""
+    schema: Schema = {"properties": {"rules": rules}}
+    if not Draft202012Validator(rules).is_valid({}):
+        schema["required"] = ["rules"]
+    return schema
+
+
+_ABSENT: Schema = {"not": {}}
+_OFF: Schema = {"const": False}
+
+
+def _merged(*schemas: Schema) -> Schema:
+    """The schemas together: their ``properties`` and ``required`` joined (a property named by
+    two of them must hold for both); any other keyword may appear in one of them only."""
+    merged: Schema = {}
+    for schema in schemas:
+        for keyword, value in schema.items():
+            if keyword == "properties":
+                properties = merged.setdefault("properties", {})
+                for name, inner in value.items():
+                    properties[name] = {"allOf": [properties[name], inner]} if name in properties else inner
+            elif keyword == "required":
+                merged["required"] = [
+                    *merged.get("required", []),
+                    *(k for k in value if k not in merged.get("required", [])),
+                ]
+            elif keyword in merged:  # pragma: no cover - a mistake in this module
+                raise ValueError(f"two schemas give {keyword}")
+            else:
+                merged[keyword] = value
+    return merged
+
+
+def _set(values: dict[str, tuple[Schema, Message]]) -> Schema:
+    """Each option of ``values`` as its schema says, explained by its sentence (on a node of
+    its own: sentences are kept by node)."""
+    return {"properties": {option: explained(dict(schema), said) for option, (schema, said) in values.items()}}
+
+
+def _off(*options: str, **context: Any) -> Schema:
+    """``options`` switched off, each refused (when on) in the engine's words; ``context``: the
+    other options the engine's example needs."""
+    return _set({option: (_OFF, _rules_refusal({**context, option: True}, option)) for option in options})
+
+
+_DECKS = range(1, 5)
+#: The presets that switch the revolution on (an explicit ``revolution`` overrides them).
+_REVOLUTION_PRESETS = [p for p, on in president.PRESET_OPTIONS.items() if on.get("revolution")]
+_REVOLUTION_OPTIONS = ("revolution_on_triple_5_6", "revolution_persists", "revolution_swaps_titles")
+
+
+def _passe_rule() -> Schema:
+    """passe_breakers needs the passe."""
+    return {
+        "description": "passe_breakers needs passe.",
+        "if": {"not": _option("passe", True)},
+        "then": _off("passe_breakers"),
+    }
+
+
+def _revolution_rule(game: str) -> Schema:
+    """The revolution's options (and its size) need the revolution, given or by a preset; a
+    revolution of 7 or 8 cards needs several decks (Président; Piketty's is of 4 only)."""
+    on: Schema = _option("revolution", True)
+    if game != "piketty":
+        on = {"anyOf": [on, {"not": {"required": ["revolution"]}, **_option("preset", *_REVOLUTION_PRESETS)}]}
+    size = _rules_refusal({"revolution_size": 4}, "revolution_size", game)
+    rule: Schema = {
+        "description": f"{', '.join(_REVOLUTION_OPTIONS)} and revolution_size need the revolution"
+        + ("." if game == "piketty" else f" (revolution, or the presets {', '.join(_REVOLUTION_PRESETS)});"),
+        "if": {"not": on},
+        "then": _merged(_off(*_REVOLUTION_OPTIONS), _set({"revolution_size": (_ABSENT, size)})),
+    }
+    if game != "piketty":
+        rule["description"] += " revolution_size 7 or 8 needs several decks."
+        several = _rules_refusal({"revolution": True, "revolution_size": 7}, "revolution_size")
+        rule["else"] = {
+            "if": {"not": _option("decks", *_DECKS[1:])},
+            "then": _set({"revolution_size": ({"const": 4}, several)}),
+        }
+    return rule
+
+
+def _jokers_rule() -> Schema:
+    """Président: what the number of jokers allows (a case split on it: 0, 1 or 2)."""
+    no_jokers = [p for p in president.PRESETS if _refused({"preset": p, "jokers": 1}, "jokers")]
+    with_jokers = {
+        "allOf": [
+            _off("twos_cut", jokers=1),
+            _set(
+                {
+                    "preset": (
+                        {"not": {"enum": no_jokers}},
+                        _rules_refusal({"preset": no_jokers[0], "jokers": 1}, "jokers"),
+                    )
+                }
+            ),
+            {"if": _option("jokers", 1), "then": _off("guillotine", jokers=1)},
+        ]
+    }
+    return {
+        "description": "joker_no_finish, joker_exchangeable, joker_wild and coup_detat need jokers, guillotine two; "
+        "with jokers, no preset and no twos_cut.",
+        "if": _option("jokers", 0),
+        "then": _off("joker_no_finish", "joker_exchangeable", "joker_wild", "coup_detat", "guillotine"),
+        "else": with_jokers,
+    }
+
+
+#: What the engine also refuses between Président's options, which its schemas do not state
+#: (see above: a generator's bound), by endpoint; each is refused with a 400 on ``rules.<option>``.
+_UNSTATED = {
+    "check": ("reduced (the 32-card deck) with several decks or with twos_cut", "twos_cut with the angevin preset"),
+    "outcome": ("twos_cut with the angevin preset",),
+}
+
+
+def _president_rules(game: str, dependencies: Iterable[Schema] = (), unstated: Iterable[str] = ()) -> Schema:
+    """``rules`` of Président or Piketty: the options of :class:`companion.rules.president.Rules`
+    the game has, with ``dependencies`` between them (and ``unstated``: what else the engine
+    refuses, said in the description).
 
     The options and their types come from the engine's dataclass, so a new option is
-    published (and accepted) as soon as the engine has it; the engine still refuses
-    combinations that mean nothing.
+    published (and accepted) as soon as the engine has it.
     """
+    piketty = game == "piketty"
     special: dict[str, Schema] = {
         "preset": explained(
             {"type": "string", "enum": list(president.PRESETS)},
             Text(
-                f"Variante inconnue ; les variantes sont : {', '.join(president.PRESETS)}.",
+                f"Variante inconnue ; les variantes sont : {', '.join(president.PRESETS)}.",
                 f"Unknown preset; the presets are: {', '.join(president.PRESETS)}.",
             ),
         ),
         "decks": whole(1, 4, "Number of 52-card decks."),
         "jokers": whole(0, 2, "Number of jokers (0, 1 or 2)."),
         "revolution_size": explained(
-            {"type": "integer", "enum": [4, 7, 8], "description": "Cards of a revolution (7 or 8: several decks)."},
+            {
+                "type": "integer",
+                "enum": [4, 7, 8],
+                "description": "Cards of a revolution (7 or 8: several decks); only with the revolution.",
+            },
             Text("La révolution se fait à 4, 7 ou 8 cartes.", "A revolution takes 4, 7 or 8 cards."),
         ),
         "target": whole(1, None, "Points that end the game."),
@@ -310,12 +515,40 @@ def _president_rules() -> Schema:
         ),
         "titles": explained(
             {"type": "string", "enum": list(president.TITLE_NAMINGS)},
-            Text("Les titres sont « classic » ou « balayeur ».", "Titles are 'classic' or 'balayeur'."),
+            Text("Les titres sont « classic » ou « balayeur ».", "Titles are 'classic' or 'balayeur'."),
         ),
     }
+    left_out = {"game"}
+    refusals: dict[object, Text] = {}
+    if piketty:
+        # Piketty's deck follows from the number of players (no preset, no decks, no 32-card
+        # deck) and has no joker: what needs one is off.
+        left_out |= {"preset", "decks", "reduced"}
+        refusals = {
+            option: _rules_refusal({option: value}, option, "piketty")
+            for option, value in (("preset", president.PRESETS[0]), ("decks", 1), ("reduced", True))
+        }
+        special["jokers"] = explained(
+            {"type": "integer", "const": 0, "description": "Piketty has no joker: 0 only."},
+            _rules_refusal({"jokers": 1}, "jokers", "piketty"),
+        )
+        special["revolution_size"] = explained(
+            {"type": "integer", "const": 4, "description": "Cards of a revolution: 4 only, with the revolution."},
+            _rules_refusal({"revolution": True, "revolution_size": 7}, "revolution_size", "piketty"),
+        )
+        for option in ("joker_no_finish", "joker_exchangeable", "joker_wild", "coup_detat", "guillotine"):
+            special[option] = explained(
+                {"type": "boolean", "const": False, "description": "Needs jokers: false in Piketty."},
+                _rules_refusal({option: True}, option, "piketty"),
+            )
+    else:
+        special["piketty_two_decks"] = explained(
+            {"type": "boolean", "const": False, "description": "Piketty's own option: false here."},
+            _rules_refusal({"piketty_two_decks": True}, "piketty_two_decks"),
+        )
     properties: dict[str, Schema] = {}
     for option in dataclasses.fields(president.Rules):
-        if option.name == "game":
+        if option.name in left_out:
             continue
         if option.name in special:
             properties[option.name] = special[option.name]
@@ -323,15 +556,30 @@ def _president_rules() -> Schema:
             properties[option.name] = {"type": "boolean"}
         else:  # pragma: no cover - caught by the tests as soon as the engine adds one
             raise TypeError(f"no schema for the option {option.name}: {option.type}")
+
+    def unknown(key: object) -> Text:
+        return refusals.get(key) or _unknown_option(key)
+
+    dependencies = list(dependencies)
+    description = "House rules: " + ("options" if piketty else "an optional preset and options") + " by their ids"
+    description += " (docs/rules.md)."
+    if dependencies:
+        description += " Between options: " + " ".join(d["description"] for d in dependencies)
+    unstated = list(unstated)
+    if unstated:
+        description += " The engine also refuses (400 on rules.<option>): " + "; ".join(unstated) + "."
+    schema: Schema = {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    if dependencies:
+        schema["allOf"] = dependencies
     return explained(
-        {
-            "type": "object",
-            "description": "House rules: an optional preset and options by their ids (docs/rules.md).",
-            "properties": properties,
-            "additionalProperties": False,
-        },
+        schema,
         Text("Les règles doivent être un objet.", "The rules must be an object."),
-        additionalProperties=_unknown_option,
+        additionalProperties=unknown,
     )
 
 
@@ -362,19 +610,297 @@ def _whist_rules() -> Schema:
     )
 
 
-def _request(game: str, rules: Schema, properties: dict[str, Schema], required: Iterable[str]) -> Schema:
+def _request(
+    game: str, rules: Schema, properties: dict[str, Schema], required: Iterable[str], conditions: Iterable[Schema] = ()
+) -> Schema:
     # "required" comes after "properties": a body with a wrong field and a missing one is
-    # told about the wrong one first, as the adapters read them.
-    return {
+    # told about the wrong one first, as the adapters read them; then the conditions
+    # between fields.
+    schema: Schema = {
         "type": "object",
         "properties": {"game": _game(game), "lang": LANG, "rules": rules, **properties},
         "required": ["game", *required],
     }
+    conditions = list(conditions)
+    if conditions:
+        schema["allOf"] = conditions
+    return schema
 
 
 def _one_move(schema: Schema, alternatives: list[Schema], sentence: Text) -> Schema:
     schema["oneOf"] = alternatives
     return explained(schema, Text("Un coup est un objet.", "A move must be an object."), oneOf=sentence)
+
+
+# -- what a table allows: the cards of its deck, the events of its options --------------------------
+
+#: Every spelling of a rank in the card notation, by the rank the engine reads in it.
+_RANK_SPELLINGS: dict[Rank, list[str]] = {}
+for _spelling in ["10", *"23456789JQKAVDRjqkavdr"]:
+    _RANK_SPELLINGS.setdefault(Card.parse(_spelling + "h").rank or Rank.TWO, []).append(_spelling)
+
+
+def _ranks_pattern(ranks: Iterable[Rank]) -> str:
+    spellings = [s for rank in ranks for s in _RANK_SPELLINGS[rank]]
+    alternatives = [s for s in spellings if len(s) > 1]
+    singles = "".join(s for s in spellings if len(s) == 1)
+    if singles:
+        alternatives.append(f"[{singles}]")
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def _deck_token(deck: Deck) -> str:
+    """One card of ``deck`` (a deck drops whole ranks, never single cards of a rank)."""
+    held = [card for card in deck.counts if deck.limit(card) > 0]
+    ranks = [rank for rank in Rank if any(card.rank is rank for card in held)]
+    for rank in ranks:
+        if sum(1 for card in held if card.rank is rank) != len(Suit):  # pragma: no cover - no such deck today
+            raise ValueError(f"a deck with only some {rank.value}s cannot be written as a pattern")
+    parts = [_ranks_pattern(ranks) + _SUIT] if ranks else []
+    colours = "".join(c.upper() + c.lower() for c in "RB" if deck.limit(Card(joker=c)) > 0)
+    if colours:
+        parts.append(f"[{colours}][Jj]")
+    trumps = {card.trump for card in held if card.trump}
+    if trumps == set(range(1, 22)):
+        parts.append(_TRUMP)
+    elif trumps:  # pragma: no cover - no such deck today
+        raise ValueError("a deck with only some trumps cannot be written as a pattern")
+    if any(card.trump == 0 for card in held):
+        parts.append(_EXCUSE)
+    return "|".join(parts)
+
+
+def _deck_problem(text: object, deck: Deck, game: str) -> Text:
+    """Why the card ``text`` cannot be in ``deck``: the engine's sentence."""
+    if not isinstance(text, str):
+        return _not_in_deck(game)
+    try:
+        card = Card.parse(text)
+    except CardError as e:
+        return e.text
+    return deck.too_many(card)
+
+
+def _in_deck(deck: Deck, game: str, ranks: tuple[president.Rules, int] | None = None) -> Schema:
+    """Cards (a list, or one string) that ``deck`` holds; with ``ranks`` (the rules and the
+    number of players that make the deck), a rank alone too, as ``finished_on`` takes.  Any
+    other value passes."""
+    token = _deck_token(deck)
+    one = re.compile(f"^{_S}(?:{token}){_S}$")
+    listed = rf"(?:{token})(?:{SEPARATORS}(?:{token}))*"
+    string = f"^[{SPACES},]*(?:{listed})?[{SPACES},]*$"
+    if ranks is not None:
+        held = [r for r in Rank if any(card.rank is r for card in deck.counts if deck.limit(card))]
+        string = f"^{_S}{_ranks_pattern(held)}{_S}$|{string}"
+
+    def first_outside(text: object) -> Text | tuple[Text, str]:
+        if ranks is not None and isinstance(text, str) and re.match(f"^{_S}{_RANK}{_S}$", text):
+            rules, n = ranks
+            names = [f"P{i}" for i in range(n)]
+            rank = Card.parse(text.strip() + "h").rank
+            return _asked(
+                lambda: president_outcome.outcome(rules, names, finished_on={names[0]: rank}), _not_in_deck(game)
+            )
+        words = [w for w in re.split(SEPARATORS, text) if w] if isinstance(text, str) else []
+        for i, word in enumerate(words):
+            if not one.match(word):
+                return _deck_problem(word, deck, game), f"[{i}]"
+        return _not_in_deck(game)
+
+    item = explained({"pattern": one.pattern}, pattern=lambda text: _deck_problem(text, deck, game))
+    return explained({"items": item, "pattern": string}, pattern=first_outside)
+
+
+def _chain(cases: list[tuple[Schema, Schema]], otherwise: Schema | None = None) -> Schema:
+    """``if`` the first condition ``then`` its schema, ``else if`` the next…: one alternative per case."""
+    schema: Schema = otherwise if otherwise is not None else {}
+    for condition, then in reversed(cases):
+        schema = {"if": condition, "then": then, **({"else": schema} if schema else {})}
+    return schema
+
+
+#: The presets that choose their own deck (the tarot one).
+_DECK_PRESETS = [
+    p for p in president.PRESETS if president.Rules.from_options({"preset": p}).deck(4) != president.Rules().deck(4)
+]
+
+
+def _plays_in_deck(rules: president.Rules, n: int, game: str) -> Schema:
+    """A check request whose trick and move lay only cards of the deck of ``rules`` at ``n`` players."""
+    listed = _in_deck(rules.deck(n), game)
+    plays = {"properties": {"cards": listed, "laid": listed}}
+    return {"properties": {"state": {"properties": {"trick": {"items": plays}}}, "move": plays}}
+
+
+def _finishes_in_deck(rules: president.Rules, n: int, game: str) -> Schema:
+    """An outcome request whose finishing cards and draw are cards of the deck of ``rules`` at
+    ``n`` players."""
+    deck = rules.deck(n)
+    return {
+        "properties": {
+            "finished_on": {"additionalProperties": _in_deck(deck, game, (rules, n))},
+            "draw": {"additionalProperties": _in_deck(deck, game)},
+        }
+    }
+
+
+#: Where a request holds cards: ``(rules, players, game)`` -> the request's cards of that deck.
+InDeck = Callable[[president.Rules, int, str], Schema]
+
+
+def _president_decks(in_deck: InDeck, with_reduced: bool = True) -> Schema:
+    """Président: the cards are of the deck the rules choose, as ``in_deck`` places them in a
+    request, and what a deck allows of the options.  A case split: a preset's own deck (one
+    of them, not the 32-card one), then ``with_reduced`` the 32-card deck (one of them, no
+    twos_cut), with jokers or not, then jokers or none.  (A check leaves the 32-card deck
+    to the engine: with its trick and move, it would take a generator past its bound.)"""
+    cases = []
+    for preset in _DECK_PRESETS:
+        rules = president.Rules.from_options({"preset": preset})
+        only = _set(
+            {
+                "decks": ({"const": 1}, _rules_refusal({"preset": preset, "decks": 2}, "decks")),
+                "reduced": (_OFF, _rules_refusal({"preset": preset, "reduced": True}, "reduced")),
+            }
+        )
+        cases.append((_given(_option("preset", preset)), _merged(in_deck(rules, 4, "president"), _given(only))))
+    reduced = _given(
+        _set(
+            {
+                "decks": ({"const": 1}, _rules_refusal({"reduced": True, "decks": 2}, "reduced")),
+                "twos_cut": (_OFF, _rules_refusal({"reduced": True, "twos_cut": True}, "twos_cut")),
+            }
+        )
+    )
+    for jokers in ((1, 2), (0,)) if with_reduced else ():
+        condition = _given({"allOf": [_option("reduced", True), _option("jokers", *jokers)]})
+        rules = president.Rules(reduced=True, jokers=jokers[0])
+        cases.append((condition, _merged(in_deck(rules, 4, "president"), reduced)))
+    cases.append((_given(_option("jokers", 1, 2)), in_deck(president.Rules(jokers=2), 4, "president")))
+    return _chain(cases, in_deck(president.Rules(), 4, "president"))
+
+
+def _piketty_decks(in_deck: InDeck, players: tuple[str, ...]) -> Schema:
+    """Piketty: the cards are of the deck the number of players makes (and piketty_two_decks),
+    as ``in_deck`` places them in a request whose players are at ``players``: a case split on
+    the number of players, most first."""
+    plain, two_decks = (president.Rules(game="piketty", piketty_two_decks=two) for two in (False, True))
+
+    def tokens(n: int) -> tuple[str, str]:
+        return _deck_token(plain.deck(n)), _deck_token(two_decks.deck(n))
+
+    cases: list[tuple[Schema, Schema]] = []
+    n = 9
+    while n >= 4:
+        fewest = n
+        while fewest > 4 and tokens(fewest - 1) == tokens(n):
+            fewest -= 1
+        one, two = tokens(n)
+        if one == two:
+            then = in_deck(plain, n, "piketty") if one != _TOKENS["piketty"] else {}
+        else:
+            then = _chain(
+                [(_given(_option("piketty_two_decks", True)), in_deck(two_decks, n, "piketty"))],
+                in_deck(plain, n, "piketty"),
+            )
+        seated: Schema = {"minItems": fewest}
+        for key in reversed(players):
+            seated = {"properties": {key: seated}}
+        cases.append((seated, then))
+        n = fewest - 1
+    # The last case holds for any count the schema allows (4 and up).
+    return _chain(cases[:-1], cases[-1][1])
+
+
+_TABLE = ["Ann", "Bob", "Cid", "Dan"]
+#: Every event switched on (Président), and who each one names (Dan is last: only he may putsch).
+_ALL_EVENTS_ON = {
+    "putsch": True,
+    "jeu_blanc": True,
+    "coup_detat": True,
+    "guillotine": True,
+    "jokers": 2,
+    "revolution": True,
+    "revolution_swaps_titles": True,
+}
+_EVENT_VALUES: dict[str, Any] = {
+    "putsch": "Dan",
+    "jeu_blanc": "Ann",
+    "coup_detat": "Bob",
+    "guillotine": {"player": "Cid", "vice": "Ann", "last": "Dan"},
+    "revolution": True,
+}
+_EVENTS = [event.value for event in president_outcome.Event]
+#: An event that did not happen: left out (null is refused as a wrong type, though the engine
+#: reads it as none: null is accepted only where shared/API.md says), or false for the revolution.
+_QUIET: dict[str, Schema] = {event: {"type": "null"} for event in _EVENTS}
+_QUIET["revolution"] = {"enum": [None, False]}
+
+
+def _outcome_refusal(body: dict[str, Any], field: str) -> Text:
+    return _refusal(lambda: outcome_adapter.outcome({"game": "president", "players": _TABLE, **body}, "fr"), field)
+
+
+def _president_events() -> Schema:
+    """An outcome's events and draw: an event only with its option, one at most, none at a
+    first manche (a draw makes one), no finish after a draw or a jeu blanc.
+
+    A case split on the event that happened, with its option on (each case wants every
+    other event quiet), then none: a oneOf of cases that exclude one another, which a
+    generator such as Schemathesis draws case by case (an if/else chain it would expand with
+    the conditions between options, past what it models).  A body no case admits is worded
+    by the engine when no single case explains it.
+    """
+    one = _outcome_refusal(
+        {"rules": _ALL_EVENTS_ON, "events": {"putsch": "Dan", "jeu_blanc": "Ann"}}, "events.jeu_blanc"
+    )
+    unplayed = _outcome_refusal(
+        {"rules": {"jeu_blanc": True}, "events": {"jeu_blanc": "Ann"}, "finish": ["Ann", "Bob", "Cid"]}, "finish"
+    )
+    cases = []
+    for event in _EVENTS:
+        option = president_outcome._EVENT_OPTION[president_outcome.Event(event)]
+        happened = {
+            "required": ["events"],
+            "properties": {"events": {"required": [event], "properties": {event: {"not": _QUIET[event]}}}},
+        }
+        in_first = _outcome_refusal(
+            {"rules": _ALL_EVENTS_ON, "first": True, "events": {event: _EVENT_VALUES[event]}}, f"events.{event}"
+        )
+        then = _set(
+            {
+                "events": (_set({other: (_QUIET[other], one) for other in _EVENTS if other != event}), one),
+                "first": ({"not": {"const": True}}, in_first),
+                "draw": ({"type": "null"}, in_first),
+                **({"finish": ({"maxItems": 0}, unplayed)} if event == "jeu_blanc" else {}),
+            }
+        )
+        cases.append(({"allOf": [happened, _given(_option(option, True))]}, then))
+    # No event with its option on: any event given is one whose option is off.
+    off = {event: _outcome_refusal({"events": {event: _EVENT_VALUES[event]}}, f"events.{event}") for event in _EVENTS}
+    drawn = dict(zip(_TABLE, ["2h", "2s", "2d", "2c"], strict=True))
+    none: Schema = {
+        "properties": {"events": _set({event: (_QUIET[event], off[event]) for event in _EVENTS})},
+        "if": {"required": ["draw"], "properties": {"draw": {"type": "object"}}},
+        "then": _set(
+            {
+                "first": ({"enum": [True]}, _outcome_refusal({"draw": drawn, "first": False}, "first")),
+                "finish": ({"maxItems": 0}, _outcome_refusal({"draw": drawn, "finish": ["Ann"]}, "finish")),
+            }
+        ),
+    }
+
+    def said(body: object) -> Text | Located:
+        fallback = Text("Ces événements ne sont pas possibles ici.", "These events are not possible here.")
+        try:
+            outcome_adapter.outcome(body, "fr")  # type: ignore[arg-type]
+        except RulesError as e:  # the engine's words, on the engine's field
+            return Located(e.text, e.field) if e.field is not None else e.text
+        except Exception:  # or these: never a failure of their own
+            return fallback
+        return fallback
+
+    return explained({"oneOf": [{"allOf": [condition, then]} for condition, then in cases] + [none]}, oneOf=said)
 
 
 # -- Président and Piketty ---------------------------------------------------------------
@@ -445,7 +971,13 @@ def _president_check(game: str) -> Schema:
         Text("L’état de la table est un objet.", "The state must be an object."),
     )
     move = _president_play(game, "The move to judge.")
-    return _request(game, _president_rules(), {"state": state, "move": move}, ["state", "move"])
+    if game == "piketty":
+        rules = _president_rules(game, [_passe_rule(), _revolution_rule(game)])
+        conditions = [_piketty_decks(_plays_in_deck, ("state", "players"))]
+    else:
+        rules = _president_rules(game, [_jokers_rule(), _passe_rule(), _revolution_rule(game)], _UNSTATED["check"])
+        conditions = [_president_decks(_plays_in_deck, with_reduced=False)]
+    return _request(game, rules, {"state": state, "move": move}, ["state", "move"], conditions)
 
 
 def _president_outcome(game: str) -> Schema:
@@ -481,12 +1013,12 @@ def _president_outcome(game: str) -> Schema:
             "type": "object",
             "description": "What happened instead of (or during) the manche.",
             "properties": {
-                "putsch": name(),
-                "jeu_blanc": name(),
-                "coup_detat": name(),
+                "putsch": name("Who called a putsch."),
+                "jeu_blanc": name("Who showed a jeu blanc."),
+                "coup_detat": name("Who made a coup d’État."),
                 "guillotine": guillotine,
                 "revolution": explained(
-                    {"anyOf": [{"type": "boolean"}, name()], "description": "true, or who laid it."},
+                    {"anyOf": [{"type": "boolean"}, name()], "description": "true, or who laid it (false: none)."},
                     Text("true ou un nom de joueur est attendu.", "true or a player's name is expected."),
                 ),
             },
@@ -499,7 +1031,12 @@ def _president_outcome(game: str) -> Schema:
         {
             "type": "object",
             "description": 'A group\'s own names for ranks: {"1": "Le Chef", …}.',
-            "propertyNames": explained({"pattern": "^[0-9]+$"}, Text("Un rang est un nombre.", "A rank is a number.")),
+            "propertyNames": explained(
+                # From 1 (the engine's check that it is at most the number of players ties the
+                # key to another field's length: a schema states that only by listing every count).
+                {"pattern": "^0*[1-9][0-9]*$"},
+                Text("Un rang est un nombre, à partir de 1.", "A rank is a number, from 1."),
+            ),
             "additionalProperties": explained(
                 {"type": "string", "minLength": 1, "maxLength": 40, "pattern": _NAME_PATTERN},
                 Text("Un titre est un nom de 1 à 40 caractères.", "A title is a name of 1 to 40 characters."),
@@ -529,10 +1066,64 @@ def _president_outcome(game: str) -> Schema:
         ),
         "title_names": title_names,
     }
-    return _request(game, _president_rules(), properties, ["players"])
+    if game == "piketty":
+        rules = _president_rules(game, [_passe_rule(), _revolution_rule(game)])
+    else:
+        rules = _president_rules(game, [_jokers_rule(), _revolution_rule(game), _passe_rule()], _UNSTATED["outcome"])
+    decks = (
+        _piketty_decks(_finishes_in_deck, ("players",)) if game == "piketty" else _president_decks(_finishes_in_deck)
+    )
+    return _request(game, rules, properties, ["players"], [decks, _president_events()])
 
 
 # -- whist with a tarot deck ---------------------------------------------------------------
+
+_WHIST_TABLE = ["Ann", "Bob", "Cid"]
+
+
+def _settle_refusal(field: str, cards: int = 2, blind: bool = False, **given: dict[str, int]) -> Text:
+    entries = {key: dict.fromkeys(_WHIST_TABLE, 1 if key == "stakes" else 0) for key in ("stakes", "bids", "tricks")}
+    entries["tricks"]["Ann"] = cards
+    for key, values in given.items():
+        entries[key].update(values)
+    return _refusal(
+        lambda: whist_tarot.settle(
+            _WHIST_TABLE, "Ann", cards, blind, entries["stakes"], entries["bids"], entries["tricks"]
+        ),
+        field,
+    )
+
+
+def _whist_deal(counts: tuple[str, ...]) -> Schema:
+    """A deal's size bounds the rest: only the one-card deal is blind, and the numbers of
+    ``counts`` (bids, tricks) go from 0 to the cards dealt (a case split on the cards dealt)."""
+    blind = _settle_refusal("blind", blind=True)
+    cases = []
+    for dealt in range(1, whist_tarot.SERIES[0]):
+        bounds: Schema = {
+            key: {
+                "additionalProperties": explained(
+                    {"maximum": dealt}, _settle_refusal(f"{key}.Bob", dealt, **{key: {"Bob": dealt + 1}})
+                )
+            }
+            for key in counts
+        }
+        if dealt > 1:
+            bounds["blind"] = explained(dict(_OFF), blind)
+        cases.append(({"properties": {"cards": {"const": dealt}}}, {"properties": bounds}))
+    return _chain(cases, {"properties": {"blind": explained(dict(_OFF), blind)}})
+
+
+#: The Excuse is the only card announced as 0 or 22.
+_EXCUSE_ONLY: Schema = {
+    "if": {"required": ["card"], "properties": {"card": {"not": {"pattern": f"^{_S}{_EXCUSE}{_S}$"}}}},
+    "then": {
+        "properties": {
+            "excuse": explained(dict(_ABSENT), _refusal(lambda: whist_tarot.Play("Ann", Card(trump=1), 0), "excuse"))
+        }
+    },
+}
+
 
 _WHIST_PLAYERS_TEXT = Text(
     "Le whist au tarot se joue à 3 ou 4 joueurs.", "Whist with a tarot deck is for 3 or 4 players."
@@ -552,6 +1143,8 @@ def _whist_state() -> Schema:
             # The Excuse in a trick already played must say what it counted.
             "if": {"properties": {"card": {"pattern": f"^{_S}{_EXCUSE}{_S}$"}}, "required": ["card"]},
             "then": {"required": ["excuse"]},
+            # and only the Excuse says it.
+            "allOf": [_EXCUSE_ONLY],
         },
         Text("Chaque carte du pli est un objet JSON.", "Each card of the trick is a JSON object."),
     )
@@ -590,6 +1183,7 @@ def _whist_state() -> Schema:
                 ),
             },
             "required": ["players", "dealer", "cards"],
+            "allOf": [_whist_deal(("bids",))],
         },
         Text("L’état de la table est un objet.", "The state must be an object."),
     )
@@ -605,6 +1199,7 @@ def _whist_check() -> Schema:
             "excuse": _EXCUSE_VALUE,
         },
         "required": ["player"],
+        "allOf": [_EXCUSE_ONLY],
     }
     move = _one_move(
         move,
@@ -631,7 +1226,10 @@ def _whist_outcome() -> Schema:
         "dealer": name(),
         "cards": whole(1, count, "Cards dealt to each player this deal."),
         "blind": _boolean("The one-card deal played blind (default false)."),
-        "stakes": per_player(whole(0, whist_tarot.STAKE), "Each player's stake before the deal."),
+        "stakes": per_player(
+            explained(whole(1, whist_tarot.STAKE), minimum=_settle_refusal("stakes", stakes={"Ann": 0})),
+            "Each player's stake before the deal (an empty stake ends the game).",
+        ),
         "bids": per_player(
             whole(0, count),
             "Each from 0 to cards, the dealer's never the forbidden value (else 400 on bids.<player>).",
@@ -643,6 +1241,7 @@ def _whist_outcome() -> Schema:
         _whist_rules(),
         properties,
         ["players", "dealer", "cards", "stakes", "bids", "tricks"],
+        [_whist_deal(("bids", "tricks"))],
     )
 
 
