@@ -85,7 +85,7 @@ from companion import create_app
 from companion.api.examples import CHECKS, OUTCOMES
 from companion.extensions import db
 from companion.games.kinds import KINDS
-from companion.games.routes import stored_state
+from companion.games.state import stored_state
 from companion.models import Game, Round
 from companion.rules import whist_tarot
 from companion.rules.cards import Card

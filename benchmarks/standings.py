@@ -6,10 +6,11 @@ PostgreSQL in a throw-away schema when ``TEST_DATABASE_URL`` (default: the CI se
 answers — and each size, it fills a season through the models: games of the four
 kinds among eight players, each round's state computed by the kind's own scoring (the
 engine) as the pages do, spread over game nights of about 40 rounds, one transaction
-per game, so the stored results and the rating are kept up to date by the same hook
-as in production; then SQLite's log is checkpointed and PostgreSQL's statistics
-gathered, as in steady use, and what the fill left in memory is frozen out of the
-garbage collector's sight (a server never did the fill). Crapouille games of one hand go through the real pages.
+per game, so the stored results and the rating are kept up to date by the same call
+as in production (``companion.games.saving.refresh``, before each commit); then
+SQLite's log is checkpointed and PostgreSQL's statistics gathered, as in steady use,
+and what the fill left in memory is frozen out of the garbage collector's sight (a
+server never did the fill). Crapouille games of one hand go through the real pages.
 
 It prints, per size: the season page's time (Flask test client, median of 15 GETs
 after 2 warm-ups) and the number of SQL queries of one GET (must be the same at every
@@ -46,6 +47,7 @@ from flask import globals as flask_globals
 
 from companion import create_app
 from companion.extensions import db
+from companion.games import saving
 from companion.games.kinds import KINDS
 from companion.games.rating import refresh_season
 from companion.models import (
@@ -99,7 +101,7 @@ def _entry(kind: str, state: dict[str, Any], rng: random.Random) -> dict[str, An
 
 def _play_game(kind_id: str, season: Season, players: list[Player], start: datetime, rng: random.Random, budget: int):
     """One game of ``kind_id`` with ``players``, at most ``budget`` rounds, rounds a few
-    minutes apart from ``start``; committed (the hook refreshes results and rating)."""
+    minutes apart from ``start``; committed, its results and rating refreshed first."""
     kind = KINDS[kind_id]
     rules: dict[str, Any] = {}
     setup: dict[str, Any] = {}
@@ -131,6 +133,7 @@ def _play_game(kind_id: str, season: Season, players: list[Player], start: datet
         game.status = GameStatus.FINISHED
         game.outcome = {"winners": kind.leaders(state), "early": True}
     game.finished_at = moment + timedelta(minutes=1)
+    saving.refresh([game.id])
     db.session.commit()
     return number, moment
 

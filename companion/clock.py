@@ -1,7 +1,7 @@
 """The table's clock: every time a group's pages show is on the group's own time zone.
 
 A group keeps an IANA zone name (``Group.time_zone``, Europe/Paris by default). The
-request that opens a group (``companion.groups.access``, where the group's row is read,
+request that opens a group (``companion.membership.access``, where the group's row is read,
 with no query of its own) calls :func:`use_zone`; Flask-Babel's time zone selector
 (:func:`select_timezone`) then gives that zone to every ``format_datetime``,
 ``format_time`` and ``format_date`` of a datetime on every page, with no code per page.

@@ -456,7 +456,8 @@ class LiveManche(db.Model):
 
 # --------------------------------------------------------------------------------------
 # Standings and ratings (issue 12): derived from the stored states of the games, kept up
-# to date on every write by companion.games.results (a session hook), read by the pages.
+# to date by every write to a game (companion.games.saving calls companion.games.results
+# in the write's transaction), read by the pages.
 # Nothing here is ever entered by a person: every row can be rebuilt from the games.
 
 

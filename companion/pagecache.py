@@ -44,6 +44,7 @@ from flask import current_app, render_template, request
 from markupsafe import Markup
 
 from companion.extensions import db
+from companion.i18n import current_lang
 from companion.models import Device
 
 #: The default bound of a process's kept parts, in bytes.
@@ -187,8 +188,6 @@ def once(name: str, caller: Callable[[], str] | None = None) -> Markup:
 
 
 def _kept(name: str, render: Callable[[], str]) -> Markup:
-    from companion.i18n import current_lang
-
     if current_app.debug:
         return Markup(render())
     kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_FIXED, {})

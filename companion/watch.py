@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from flask import Blueprint, g, jsonify, request
 from werkzeug.wrappers import Response
 
-from companion.groups.access import game_version, joined_group_rows, of_joined_group
+from companion.membership.access import game_version, joined_group_rows, of_joined_group
 from companion.models import Device, Game, Group, Player, Season
 
 bp = Blueprint("watch", __name__)
@@ -69,7 +69,7 @@ _SEASON_GAMES = (
     .subquery()
 )
 #: What the group page shows, in one statement built once, with the group and this
-#: device's record (:func:`~companion.groups.access.of_joined_group`): the above beside
+#: device's record (:func:`~companion.membership.access.of_joined_group`): the above beside
 #: each of the group's players (id and name), one row per player (one for a group without).
 _GROUP_STATE = (
     of_joined_group(sa.select(Group, Device, *_SEASON_GAMES.c, Player.id, Player.name))
@@ -80,7 +80,7 @@ _GROUP_STATE = (
 
 
 def group_state(code: str) -> tuple[Group, str, int]:
-    """The joined group of that code (as :func:`~companion.groups.access.group_for`),
+    """The joined group of that code (as :func:`~companion.membership.access.group_for`),
     what its page shows, as a token, and its number of players, in one query: the
     group's name, its current season, its players' names, and the games of that season
     (how many, the sum of their versions, the last change).  A new game adds one, any

@@ -75,8 +75,7 @@ def _forget_old_tokens() -> None:
 _GAMES = Game.__table__
 #: The version claim, built once: the game's row moved on from the version it was based
 #: on. On the table, not the class: no copy of the game in the session is looked for
-#: (:func:`claim` sets the one it has); the stored results' hook still sees which game
-#: it names (``companion.games.results``).
+#: (:func:`claim` sets the one it has).
 _CLAIM = (
     sa.update(_GAMES)
     .where(_GAMES.c.id == sa.bindparam("game_id"), _GAMES.c.version == sa.bindparam("based_on"))

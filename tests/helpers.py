@@ -14,6 +14,7 @@ from werkzeug.test import TestResponse
 
 from companion.clock import aware
 from companion.extensions import db
+from companion.games import saving
 from companion.models import Game, Group, Player, Round
 
 
@@ -72,7 +73,8 @@ def start_crapouille(client: FlaskClient, group: Group, players: list[Player], s
 
 def move_back(game_ids: list[int], days: int) -> None:
     """Move these games ``days`` back in time (their start, end and rounds): an earlier
-    game night. An ORM write like any other: the results hook refreshes them at commit."""
+    game night. An ORM write, its games' standings refreshed before the commit as every
+    write to a game does (:func:`companion.games.saving.refresh`)."""
 
     def back(moment):
         return aware(moment) - timedelta(days=days)
@@ -83,4 +85,5 @@ def move_back(game_ids: list[int], days: int) -> None:
             game.finished_at = back(game.finished_at)
     for rnd in db.session.scalars(sa.select(Round).where(Round.game_id.in_(game_ids))):
         rnd.created_at = back(rnd.created_at)
+    saving.refresh(game_ids)
     db.session.commit()

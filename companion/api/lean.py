@@ -32,6 +32,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.wrappers import Request
 
 from companion import compress
+from companion.api.routes import answer
 from companion.security import HEADERS
 
 if TYPE_CHECKING:
@@ -74,8 +75,6 @@ class LeanAPI:
         endpoint = self.plain(environ)
         if endpoint is None:
             return self.wrapped(environ, start_response)
-        from companion.api.routes import answer
-
         # Its length was checked (plain): read as much, straight from the server.
         length = int(environ["CONTENT_LENGTH"])
         data = environ["wsgi.input"].read(length) if length else b""

@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of the rules API (shared/API.md is the contract).
 
-Every schema in it is an object of :mod:`companion.api.schemas`: the request
-schemas are the very ones :mod:`companion.api.reading` validates bodies against, so
+Every schema in it is an object of :mod:`companion.judge.schemas`: the request
+schemas are the very ones :mod:`companion.judge.reading` validates bodies against, so
 the document cannot promise what the API refuses, nor the reverse.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.api import examples
-from companion.api.schemas import ERROR, GAMES, LANG, REQUESTS, RESPONSES, Schema
+from companion.judge.schemas import ERROR, GAMES, LANG, REQUESTS, RESPONSES, Schema
 
 #: The component name of each game in the document.
 _NAMES = {"president": "President", "piketty": "Piketty", "whist-tarot": "WhistTarot", "crapouille": "Crapouille"}

@@ -1,8 +1,8 @@
 """POST /api/v1/check and /api/v1/outcome: read, validate, dispatch to a game's adapter, answer.
 
-A body is read by :func:`companion.api.reading.read_body` (JSON sent as JSON, within
+A body is read by :func:`companion.judge.reading.read_body` (JSON sent as JSON, within
 the size limit, no key twice, no text a database cannot store) and checked against
-its game's schema (:mod:`companion.api.schemas`, the one the OpenAPI document
+its game's schema (:mod:`companion.judge.schemas`, the one the OpenAPI document
 publishes) before the adapter runs.  Each game has an adapter module with
 ``check(body, lang)`` and ``outcome(body, lang)``; adapters translate JSON to the
 engine and back and raise :class:`~companion.rules.i18n.RulesError` for malformed
@@ -22,9 +22,10 @@ from flask import Response, current_app, jsonify, request
 from werkzeug.wrappers import Request
 
 from companion.api import bp
-from companion.api.adapters import ADAPTERS, adapter
 from companion.api.openapi import openapi_document
-from companion.api.reading import BodyError, check_schema, read_body
+from companion.judge.adapters import ADAPTERS, adapter
+from companion.judge.narrate import judge
+from companion.judge.reading import BodyError, check_schema, read_body
 from companion.rules.i18n import LANGS, RulesError, Text
 
 #: What each endpoint answers: ``(payload, status)``.
@@ -63,9 +64,7 @@ def answer(endpoint: str, req: Request, logger: logging.Logger, data: bytes | No
         )
     try:
         if endpoint == "check":
-            from companion.referee.narrate import judge  # the referee screens' check too
-
-            return judge(body, lang), 200
+            return judge(body, lang), 200  # the referee screens' check too
         check_schema(body, game, endpoint)
         return adapter(game, endpoint)(body, lang), 200
     except RulesError as e:

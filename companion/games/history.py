@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 
 from companion.extensions import db
-from companion.groups.access import current_device
 from companion.i18n import gettext as _
+from companion.membership.access import current_device
 from companion.models import Game, GameChange
 
 if TYPE_CHECKING:

@@ -15,17 +15,16 @@ running the engine:
 ``player_ratings`` + ``rating_history``
     the OpenSkill rating built on those (:mod:`companion.games.rating`).
 
-**How they stay up to date.** One hook, on every SQLAlchemy session, cannot be
-forgotten by a route: after each flush it notes the games whose rows changed (a
-``Game``, or a ``Round``, ``GameChange`` or ``GamePlayer`` of it, new, changed or
-deleted; and a bulk ``UPDATE``/``DELETE`` of games or rounds, such as
-:func:`companion.writes.claim`'s version bump), and just before the transaction
-commits it recomputes those games' rows (:func:`refresh_games`) and the rating of
-their seasons from the first game night whose matches changed. A rolled-back
-transaction forgets what it noted. Every write to a game bumps its version
-(``writes.claim``) and touches it through the ORM, so every such write is seen: a
-round added, edited (later rounds rescored), deleted or restored, a game finished
-(early or not), abandoned or reopened.
+**How they stay up to date.** Explicitly: every write to a game (a round added,
+edited (later rounds rescored), deleted or restored, a game started, finished (early
+or not), abandoned or reopened, and an import) ends in :mod:`companion.games.saving`,
+which calls :func:`refresh` with the games it changed before committing, in the same
+transaction: those games' rows, their seasons' totals, and the rating of their seasons
+from the first game night whose matches changed. Nothing listens to the session, and
+nothing happens because a module was imported. A failure here fails the write (the
+transaction rolls back): the standings are never silently stale.
+:func:`stale_games` lists games whose stored results are missing or older than the
+game's version, and :func:`rebuild` repairs everything.
 
 **Game nights (soirées).** A game night runs from 6:00 to 6:00 the next day on the
 group's clock (``Group.time_zone``, an IANA name; Europe/Paris by default): a game
@@ -39,7 +38,6 @@ recomputed (:func:`rebuild` of its seasons, in the same transaction).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -47,13 +45,12 @@ from typing import Any
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from sqlalchemy import event
 
 from companion.clock import aware, night_of
+from companion.games.rating import refresh_season
 from companion.models import (
     DEFAULT_TIME_ZONE,
     Game,
-    GameChange,
     GamePlayer,
     GameResult,
     Group,
@@ -63,8 +60,7 @@ from companion.models import (
     Season,
     SeasonTotal,
 )
-
-log = logging.getLogger(__name__)
+from companion.rules import crapouille
 
 #: Kinds of the Président family: per-manche figures and one rated match per manche.
 PRESIDENT_KINDS = ("president", "piketty")
@@ -200,7 +196,8 @@ def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
     - **Whist with a tarot deck**: ``stake`` left, ``place`` by stake (largest
       first), ``rounds`` deals completed.
     - **Crapouille**: ``place`` as the scoresheet gives it, ``points`` the penalty
-      total, ``eliminated`` whether the player went over 300, ``rounds`` hands.
+      total, ``eliminated`` whether the player went over the engine's
+      ``ELIMINATION_TOTAL``, ``rounds`` hands.
     """
     players = facts.players
     finished = facts.status == "finished"
@@ -258,7 +255,7 @@ def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
             if not places and len(totals) == len(players):
                 places = shared_places({p: int(t) for p, t in totals.items()}, best_high=False)
         out = {p for group in state.get("eliminations") or [] for p in _ids(group, players)}
-        out |= {p for p, t in totals.items() if int(t) > 300}
+        out |= {p for p, t in totals.items() if int(t) > crapouille.ELIMINATION_TOTAL}
         for p, row in rows.items():
             row["points"] = int(totals[p]) if p in totals else None
             row["eliminated"] = p in out
@@ -414,8 +411,6 @@ def lock_seasons(session: so.Session | sa.Connection, season_ids: Iterable[int])
     season ``FOR KEY SHARE``), a deadlock when that transaction in turn waits for this
     one (two phones sending the same new-game form: the second waits on the first's
     one-time token). On SQLite nothing is sent."""
-    from companion.models import Season
-
     ids = sorted(set(season_ids))
     bind = session if isinstance(session, sa.Connection) else session.get_bind()
     if ids and bind.dialect.name == "postgresql":  # elsewhere the statement would take nothing
@@ -597,8 +592,6 @@ def refresh_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) 
 def refresh(session: so.Session | sa.Connection, game_ids: Iterable[int], seasons: dict[int, date | None]) -> None:
     """Recompute these games' results, then the rating of every season they changed
     (and of ``seasons``: season id → first night to replay from, None for all)."""
-    from companion.games.rating import refresh_season
-
     lock_seasons(session, seasons)
     changed = refresh_games(session, game_ids)
     for season_id in seasons:
@@ -616,9 +609,6 @@ def refresh(session: so.Session | sa.Connection, game_ids: Iterable[int], season
 def rebuild(session: so.Session | sa.Connection, season_ids: Iterable[int] | None = None) -> None:
     """Recompute every stored result and rating (of these seasons, or of all): after
     a data migration, or to repair. Idempotent."""
-    from companion.games.rating import refresh_season
-    from companion.models import Season
-
     games_t, seasons_t = Game.__table__, Season.__table__
     wanted = sa.select(seasons_t.c.id)
     if season_ids is not None:
@@ -632,86 +622,7 @@ def rebuild(session: so.Session | sa.Connection, season_ids: Iterable[int] | Non
         refresh_season(session, season_id, None)
 
 
-# ------------------------------------------------------------------------------ the hook
-
-_GAMES = "companion.results.games"
-_SEASONS = "companion.results.seasons"
-_STALE = "companion.results.stale"
-_BUSY = "companion.results.busy"
-
-
-@event.listens_for(so.Session, "after_flush")
-def _note_flushed(session: so.Session, _context: Any) -> None:
-    """Note the games whose rows this flush changed."""
-    games: set[int] = session.info.setdefault(_GAMES, set())
-    for obj in (*session.new, *session.dirty, *session.deleted):
-        if isinstance(obj, Game):
-            if obj.id is not None:
-                games.add(obj.id)
-            if obj in session.deleted and obj.season_id is not None:
-                session.info.setdefault(_SEASONS, set()).add(obj.season_id)
-        elif isinstance(obj, Round | GameChange | GamePlayer) and obj.game_id is not None:
-            games.add(obj.game_id)
-
-
-def _ids_in(clause: Any, column_names: tuple[str, ...], params: Any = None) -> set[int] | None:
-    """The ids an ``UPDATE``/``DELETE``'s ``WHERE`` names (``id = …`` or ``game_id IN …``,
-    a value in the statement or in its parameters ``params``), or None when it does not
-    say which rows."""
-    if clause is None:
-        return None
-    given = params if isinstance(params, dict) else {}
-    found: set[int] = set()
-    for element in sa.sql.visitors.iterate(clause):
-        if not isinstance(element, sa.sql.elements.BinaryExpression):
-            continue
-        left, right = element.left, element.right
-        if getattr(left, "name", None) not in column_names or not isinstance(right, sa.sql.elements.BindParameter):
-            continue
-        value = given.get(right.key, right.effective_value)
-        values = value if isinstance(value, list | tuple | set) else [value]
-        found.update(int(v) for v in values if isinstance(v, int))
-    return found or None
-
-
-def _inserted_games(state: so.ORMExecuteState) -> set[int] | None:
-    """The games a bulk ``INSERT`` of rounds or seats names (None: it does not say)."""
-    params = state.parameters
-    rows = params if isinstance(params, list | tuple) else [params]
-    values = getattr(state.statement, "_values", None) or {}
-    found: set[int] = set()
-    for row in rows:
-        game_id = row.get("game_id") if isinstance(row, dict) else None
-        if game_id is None:
-            bound = next((v for k, v in values.items() if getattr(k, "key", k) == "game_id"), None)
-            game_id = getattr(bound, "effective_value", bound)
-        if not isinstance(game_id, int):
-            return None
-        found.add(game_id)
-    return found or None
-
-
-@event.listens_for(so.Session, "do_orm_execute")
-def _note_bulk(state: so.ORMExecuteState) -> None:
-    """A bulk ``UPDATE``, ``DELETE`` or ``INSERT`` of games, rounds or seats (such as
-    ``writes.claim``'s version bump, or an import): note the games it names, or, when
-    it names none, have every stale game (results missing or older than its version)
-    checked before commit."""
-    if not (state.is_update or state.is_delete or state.is_insert):
-        return
-    table = getattr(state.statement, "table", None)
-    name = str(getattr(table, "name", None))
-    columns = {"games": ("id",), "rounds": ("game_id",), "game_players": ("game_id",)}.get(name)
-    if columns is None:
-        return
-    if state.is_insert:
-        ids = None if name == "games" else _inserted_games(state)
-    else:
-        ids = _ids_in(getattr(state.statement, "whereclause", None), columns, state.parameters)
-    if ids is None:
-        state.session.info[_STALE] = True
-    else:
-        state.session.info.setdefault(_GAMES, set()).update(ids)
+# ------------------------------------------------------------------------------ repair
 
 
 def stale_games(session: so.Session | sa.Connection) -> list[int]:
@@ -719,41 +630,3 @@ def stale_games(session: so.Session | sa.Connection) -> list[int]:
     g, r = Game.__table__, GameResult.__table__
     current = sa.select(r.c.game_id).where(r.c.game_id == g.c.id, r.c.version == g.c.version)
     return list(session.execute(sa.select(g.c.id).where(~current.exists())).scalars())
-
-
-@event.listens_for(so.Session, "before_commit")
-def _refresh_before_commit(session: so.Session) -> None:
-    """Recompute what the transaction's writes changed, inside the same transaction.
-
-    In a savepoint: should it ever fail, the game's own write still commits (the
-    error is logged, the stored results stay as they were until the game's next
-    write or :func:`rebuild`) — standings must never stop a table saving a hand."""
-    if session.info.get(_BUSY):
-        return
-    session.info[_BUSY] = True
-    try:
-        session.flush()
-        for _ in range(10):  # what a refresh writes touches no game: one pass is the rule
-            games = session.info.pop(_GAMES, set())
-            seasons = dict.fromkeys(session.info.pop(_SEASONS, set()))
-            if session.info.pop(_STALE, False):
-                games |= set(stale_games(session))
-            if not games and not seasons:
-                break
-            try:
-                with session.begin_nested():  # a failure here must not lose the game's write
-                    # On the session's connection: plain SQL, none of the ORM's events.
-                    refresh(session.connection(), games, seasons)
-                    session.flush()
-            except Exception:
-                log.exception("Standings not refreshed for games %s (results.rebuild repairs them)", sorted(games))
-                break
-    finally:
-        session.info.pop(_BUSY, None)
-
-
-@event.listens_for(so.Session, "after_rollback")
-def _forget(session: so.Session) -> None:
-    """A transaction rolled back: what it noted was never written."""
-    for key in (_GAMES, _SEASONS, _STALE):
-        session.info.pop(key, None)

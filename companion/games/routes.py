@@ -20,7 +20,11 @@ from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent, record
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
-from companion.groups.access import (
+from companion.games.saving import refresh, save
+from companion.games.state import read_live, stored_state
+from companion.i18n import current_lang
+from companion.i18n import gettext as _
+from companion.membership.access import (
     LAST_ROUND,
     LAST_ROUND_JOIN,
     current_device,
@@ -31,8 +35,6 @@ from companion.groups.access import (
     group_game_and_live,
     group_game_live_and_last,
 )
-from companion.i18n import current_lang
-from companion.i18n import gettext as _
 from companion.models import (
     Device,
     Game,
@@ -50,7 +52,7 @@ from companion.rules.i18n import RulesError
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import answer as watch_answer
 from companion.watch import game_token
-from companion.writes import claim, commit, commit_once, done_before, outcome, read_first, remember, start_writing
+from companion.writes import claim, commit_once, done_before, outcome, read_first, remember, start_writing
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -69,8 +71,6 @@ _LAST_ROUND_AND_COUNT = (
 )
 #: A round saved (its time: the table's default).
 _ADD_ROUND = sa.insert(Round.__table__)
-_STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
-_STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
 
 
 def _last_round(game: Game) -> Round | None:
@@ -100,15 +100,6 @@ def _last_round_and_count(game: Game) -> tuple[LastRound | None, int]:
 def _last_of(number: int | None, entry: Any, result: Any, count: int) -> tuple[LastRound | None, int]:
     """The last round read as columns (``LAST_ROUND``), and the number of rounds."""
     return (LastRound(number, entry, result) if number is not None else None), count
-
-
-def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
-    """The stored state after the last round (or before round ``before``): no replay."""
-    if before is None:
-        result = db.session.scalar(_STATE, {"game_id": game.id})
-    else:
-        result = db.session.scalar(_STATE_BEFORE, {"game_id": game.id, "before": before})
-    return result if result is not None else kind.initial_state(game)
 
 
 def _stamp(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...], str]:
@@ -168,6 +159,7 @@ def new_game(code: str, kind_id: str) -> ResponseReturnValue:
         game.seats = [GamePlayer(seat=i, player=p) for i, p in enumerate(form.chosen)]  # type: ignore[attr-defined]
         db.session.add(game)
         db.session.flush()
+        refresh([game.id])  # its stored results, before the token (a twin collides at commit)
         url = url_for("games.show", code=group.code, game_id=game.id)
         remember(token, url)
         earlier = commit_once(token)
@@ -437,7 +429,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         record(game, "round_added", number)
         _end_or_reopen(kind, game, result, number)
         try:
-            commit()
+            save(game)
         except sa.exc.IntegrityError:
             db.session.rollback()
             outcome("conflict")
@@ -571,8 +563,6 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
         return redirect(game_url)
     state = stored_state(kind, game, before=number)
     # Whist's second step followed live to its end: its bids and tricks fill the form in.
-    from companion.referee.live import read_live
-
     live = read_live(game) if kind.pending(target.entry) else None
     live_entry = live.filling(game, number) if live is not None else None
     form = kind.round_form(game, state, number, live_entry or target.entry)
@@ -628,7 +618,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
             rnd.result = result
         record(game, "round_completed" if second_step else "round_edited", number, previous)
         _end_or_reopen(kind, game, results[-1], (later[-1] if later else target).number)
-        commit()
+        save(game)
         outcome("sent")
         if second_step:  # the second step of a round entered in two (whist's tricks), not a correction
             flash(kind.round_done("entered", number, game) + ".")
@@ -704,7 +694,7 @@ def delete_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     game.finished_at = None
     game.outcome = None
     change_id = record(game, "round_deleted", number, kept)
-    db.session.commit()
+    save(game)
     offer(
         kind.round_done("deleted", number, game) + ".",
         url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
@@ -730,7 +720,7 @@ def abandon(code: str, game_id: int) -> ResponseReturnValue:
     if game.status is GameStatus.IN_PROGRESS and claim(game, _based_on()):
         game.status = GameStatus.ABANDONED
         change_id = record(game, "abandoned")
-        db.session.commit()
+        save(game)
         offer(
             _("Game abandoned."),
             url_for("games.undo", code=group.code, game_id=game.id, change_id=change_id),
@@ -765,7 +755,7 @@ def finish(code: str, game_id: int) -> ResponseReturnValue:
         game.finished_at = utcnow()
         game.outcome = {"winners": kind.leaders(stored_state(kind, game)), "early": True}
         record(game, "finished")
-        db.session.commit()
+        save(game)
         flash(_("Game finished."))
     else:
         db.session.rollback()
@@ -782,7 +772,7 @@ def reopen(code: str, game_id: int) -> Response:
     group, game = group_and_game(code, game_id)
     if game.status is not GameStatus.IN_PROGRESS and claim(game, _based_on()):
         _reopen(game)
-        db.session.commit()
+        save(game)
         flash(_("Game reopened."))
     else:
         db.session.rollback()
@@ -856,5 +846,5 @@ def undo(code: str, game_id: int, change_id: int) -> Response:
             game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
         record(game, "round_restored", number)
         flash(kind_for(game.kind).round_done("back", number, game))
-    db.session.commit()
+    save(game)
     return redirect(game_url)

@@ -34,7 +34,7 @@ from flask_babel import lazy_gettext as _l
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
-from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
+from companion.games.kinds import KINDS
 from companion.games.rating import MIN_MATCHES, display
 from companion.models import Game, GamePlayer, GameStatus, Player, PlayerRating, Round, Season, SeasonTotal
 
@@ -281,8 +281,6 @@ def _ranked(lines: list[Line], kind: str) -> list[Line]:
 
 
 def _kind_order(kind: str) -> int:
-    from companion.games.kinds import KINDS
-
     order = list(KINDS)
     return order.index(kind) if kind in order else len(order)
 

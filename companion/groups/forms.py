@@ -8,37 +8,14 @@ from typing import Any
 import sqlalchemy as sa
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, DateField, Field, HiddenField, PasswordField, SelectField, StringField, SubmitField
-from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, Optional, ValidationError
+from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
 from companion.clock import valid_zone, zone_choices
 from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
 from companion.i18n import gettext as _
-from companion.models import NAME_MAX, Group, Player, Season, clean_name, name_key, visible
-from companion.names import refusal
-
-
-def _strip(value: Any) -> Any:
-    return clean_name(value) if isinstance(value, str) else value
-
-
-def _visible(form: Any, field: StringField) -> None:
-    """A name must show something: not only invisible or control characters."""
-    if field.data and not visible(field.data):
-        raise ValidationError(_("This name shows nothing: use letters, digits or signs."))
-
-
-def _honest(form: Any, field: StringField) -> None:
-    """A name holds nothing that changes how the text around it reads (``companion.names``)."""
-    why = refusal(field.data) if field.data and visible(field.data) else None  # else said once, above
-    if why is not None:
-        raise ValidationError(why)
-
-
-def _trim(value: Any) -> Any:
-    """A passphrase without the spaces at its ends (a phone's keyboard adds one after a
-    word); the spaces inside are the passphrase's own."""
-    return value.strip() if isinstance(value, str) else value
+from companion.membership.forms import device_name_field, name_field, trim
+from companion.models import Group, Player, Season, name_key
 
 
 def typed_passphrases(field: PasswordField) -> list[str]:
@@ -57,34 +34,13 @@ def _season_start(form: Any, field: DateField) -> None:
         raise ValidationError(_("Choose a date between 2000 and a year from now."))
 
 
-def _name_field(label: Any, required: Any = None) -> StringField:
-    """A name: spaces folded, NFC, at most NAME_MAX characters, showing something and
-    nothing that changes how the text around it reads; ``required`` is the message when
-    it is missing (None: optional)."""
-    presence = DataRequired(required) if required is not None else Optional()
-    return StringField(
-        label,
-        filters=[_strip],
-        validators=[
-            presence,
-            Length(max=NAME_MAX, message=_l("At most %(max)d characters.", max=NAME_MAX)),
-            _visible,
-            _honest,
-        ],
-    )
-
-
-def _device_name() -> StringField:
-    return _name_field(_l("Name of this device"))
-
-
 class GroupForm(OnceForm):
     """Create a group (the creating device joins it)."""
 
-    name = _name_field(_l("Group name"), _l("Give the group a name."))
+    name = name_field(_l("Group name"), _l("Give the group a name."))
     passphrase = PasswordField(
         _l("Passphrase"),
-        filters=[_trim],
+        filters=[trim],
         validators=[
             InputRequired(_l("Choose a passphrase.")),
             Length(min=6, max=200, message=_l("The passphrase needs 6 to 200 characters.")),
@@ -92,37 +48,17 @@ class GroupForm(OnceForm):
     )
     confirm = PasswordField(
         _l("Passphrase again"),
-        filters=[_trim],
+        filters=[trim],
         validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
     )
-    device_name = _device_name()
+    device_name = device_name_field()
     submit = SubmitField(_l("Create the group"))
-
-
-class JoinForm(SafeForm):
-    """Join a group with its code and passphrase."""
-
-    code = StringField(
-        _l("Group code"),
-        filters=[lambda v: v.strip().upper() if isinstance(v, str) else v],
-        validators=[DataRequired(_l("Give the group's code.")), Length(max=12, message=_l("This code is too long."))],
-    )
-    passphrase = PasswordField(
-        _l("Passphrase"),
-        filters=[_trim],
-        validators=[
-            InputRequired(_l("Give the passphrase.")),
-            Length(max=200, message=_l("Wrong code or passphrase.")),
-        ],
-    )
-    device_name = _device_name()
-    submit = SubmitField(_l("Join"))
 
 
 class DeviceForm(SafeForm):
     """Rename this device."""
 
-    name = _name_field(_l("Name of this device"), _l("Give a name."))
+    name = name_field(_l("Name of this device"), _l("Give a name."))
     submit = SubmitField(_l("Rename"))
 
 
@@ -131,12 +67,12 @@ class PassphraseForm(SafeForm):
 
     current = PasswordField(
         _l("Current passphrase"),
-        filters=[_trim],
+        filters=[trim],
         validators=[InputRequired(_l("Give the passphrase.")), Length(max=200, message=_l("Wrong passphrase."))],
     )
     passphrase = PasswordField(
         _l("New passphrase"),
-        filters=[_trim],
+        filters=[trim],
         validators=[
             InputRequired(_l("Choose a passphrase.")),
             Length(min=6, max=200, message=_l("The passphrase needs 6 to 200 characters.")),
@@ -144,7 +80,7 @@ class PassphraseForm(SafeForm):
     )
     confirm = PasswordField(
         _l("New passphrase again"),
-        filters=[_trim],
+        filters=[trim],
         validators=[EqualTo("passphrase", message=_l("The two passphrases differ."))],
     )
     sign_out_others = BooleanField(_l("Sign every other device out"))
@@ -163,7 +99,7 @@ class PassphraseForm(SafeForm):
 class PlayerForm(OnceForm):
     """Add or rename a player; names are unique in a group, whatever their case."""
 
-    name = _name_field(_l("Name"), _l("Give a name."))
+    name = name_field(_l("Name"), _l("Give a name."))
     submit = SubmitField(_l("Save"))
 
     def __init__(self, group: Group, player: Player | None = None, **kwargs: Any) -> None:
@@ -184,7 +120,7 @@ class PlayerForm(OnceForm):
 class SeasonForm(OnceForm):
     """Start a new season."""
 
-    name = _name_field(_l("Season name"), _l("Give the season a name."))
+    name = name_field(_l("Season name"), _l("Give the season a name."))
     starts_on = DateField(
         _l("Start"), default=date.today, validators=[InputRequired(_l("Give a valid date.")), _season_start]
     )
@@ -204,7 +140,7 @@ class SeasonForm(OnceForm):
 class TokenJoinForm(SafeForm):
     """Join a group by its QR code: no code, no passphrase, only this device's name."""
 
-    device_name = _device_name()
+    device_name = device_name_field()
     submit = SubmitField(_l("Join"))
 
 

@@ -38,10 +38,10 @@ from werkzeug.wrappers import Response
 
 from companion.extensions import db
 from companion.groups import bp
-from companion.groups.access import current_device, device_for, device_name, group_for, token_hash
-from companion.groups.access import join as join_group
 from companion.groups.forms import TokenJoinForm
 from companion.i18n import gettext as _
+from companion.membership.access import current_device, device_for, device_name, group_for, token_hash
+from companion.membership.access import join as join_group
 from companion.models import Device, Group, JoinToken, utcnow
 
 #: Session key: the raw tokens this device created and may still show, by token id.

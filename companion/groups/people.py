@@ -28,15 +28,14 @@ from companion.clock import current_zone, night_of
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
-from companion.games import results as _results  # noqa: F401  (installs the hook that keeps results up to date)
 from companion.games.kinds import KINDS
 from companion.games.kinds.base import GameKind
 from companion.games.kinds.president import event_lines
 from companion.games.rating import MIN_MATCHES, display
 from companion.groups import bp
-from companion.groups.access import group_for
 from companion.i18n import format_day, ngettext
 from companion.i18n import gettext as _
+from companion.membership.access import group_for
 from companion.models import Game, GameResult, Player, PlayerRating, RatingPoint, Round, Season
 from companion.rules.crapouille import ELIMINATION_TOTAL
 

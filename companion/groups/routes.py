@@ -17,13 +17,10 @@ from companion.forms import storable
 from companion.games.results import rebuild
 from companion.games.standings import games_of, round_counts, season_standings
 from companion.groups import bp
-from companion.groups.access import LEFT_KEY, current_device, device_name, group_for, owns, revoke
-from companion.groups.access import join as join_group
 from companion.groups.forms import (
     ClockForm,
     DeviceForm,
     GroupForm,
-    JoinForm,
     PassphraseForm,
     PlayerForm,
     SeasonForm,
@@ -32,6 +29,9 @@ from companion.groups.forms import (
 from companion.groups.throttle import Verdict, before_create, before_guess, guessed_right, wait_message
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
+from companion.membership.access import LEFT_KEY, current_device, device_name, group_for, owns, revoke
+from companion.membership.access import join as join_group
+from companion.membership.forms import JoinForm
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
 from companion.pagecache import Entry, Fragments, page_cache
 from companion.undo import confirmation_page, confirmed, offer, within_reach

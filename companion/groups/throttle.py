@@ -42,10 +42,10 @@ import sqlalchemy as sa
 from flask import current_app, request, session
 
 from companion.extensions import db
-from companion.groups.access import devices_ever
 from companion.groups.invite import INVITED_KEY, is_valid
 from companion.i18n import gettext as _
 from companion.i18n import ngettext
+from companion.membership.access import devices_ever
 from companion.models import JoinToken, ThrottleEvent, utcnow
 
 GUESS = "guess"

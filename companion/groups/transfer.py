@@ -85,29 +85,30 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 from wtforms import SubmitField
 
-from companion.api.compiled import compile_schema
 from companion.clock import local_iso, night_of, valid_zone
 from companion.collation import sorted_names
 from companion.extensions import csrf, db
 from companion.forms import new_token, plain_int, storable
-from companion.games import results
+from companion.games import saving
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
 from companion.games.kinds import KINDS, kind_name
 from companion.games.kinds.base import GameKind, State
 from companion.games.results import PRESIDENT_KINDS
 from companion.groups import bp
-from companion.groups.access import group_for
-from companion.groups.access import join as join_group
 from companion.groups.forms import GroupForm
 from companion.groups.throttle import before_create, wait_message
 from companion.i18n import current_lang, format_day
 from companion.i18n import gettext as _
+from companion.judge.compiled import compile_schema
+from companion.membership.access import group_for
+from companion.membership.access import join as join_group
 from companion.models import (
     DEFAULT_TIME_ZONE,
     NAME_MAX,
     Game,
     GameChange,
     GamePlayer,
+    GameResult,
     GameStatus,
     Group,
     Player,
@@ -276,23 +277,6 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def final_places(kind: str, state: State) -> dict[str, int]:
-    """Each player's place at the end of a game, from its last stored state (ties share).
-
-    La crapouille ranks itself (``places``); whist ranks by stake left; Président and
-    Piketty by points when counted, else by the final titles.
-    """
-    if kind == "crapouille":
-        return {str(p): int(v) for p, v in (state.get("places") or {}).items()}
-    if kind == "whist-tarot":
-        stakes = state.get("stakes") or {}
-        return {p: 1 + sum(1 for q in stakes.values() if q > v) for p, v in stakes.items()}
-    totals = state.get("totals") or {}
-    if totals:
-        return {p: 1 + sum(1 for q in totals.values() if q > v) for p, v in totals.items()}
-    return {p: i + 1 for i, p in enumerate(state.get("hierarchy") or [])}
-
-
 @dataclass
 class _Export:
     """What an export reads, in a fixed number of queries."""
@@ -304,6 +288,9 @@ class _Export:
     games: list[Game]
     rounds: dict[int, list[Round]]
     changes: dict[int, list[GameChange]]
+    #: Each game's places as the stored results hold them (:mod:`companion.games.results`):
+    #: ``{game: {player: place}}``.
+    places: dict[int, dict[int, int]]
 
 
 def _load(group: Group, season: Season | None, with_changes: bool) -> _Export:
@@ -334,7 +321,13 @@ def _load(group: Group, season: Season | None, with_changes: bool) -> _Export:
         )
         for change in db.session.scalars(change_query.order_by(GameChange.game_id, GameChange.id)):
             changes.setdefault(change.game_id, []).append(change)
-    return _Export(group, season, players, seasons, games, rounds, changes)
+    places: dict[int, dict[int, int]] = {}
+    place_query = sa.select(GameResult.game_id, GameResult.player_id, GameResult.place).where(
+        GameResult.game_id.in_(game_ids), GameResult.place.is_not(None)
+    )
+    for game_id, player_id, place in db.session.execute(place_query):
+        places.setdefault(game_id, {})[player_id] = place
+    return _Export(group, season, players, seasons, games, rounds, changes, places)
 
 
 def _without_device(data: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -421,7 +414,7 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
     for game in loaded.games:
         rounds = loaded.rounds.get(game.id, [])
         figure_key, total_key = _FIGURES.get(game.kind, _DEFAULT_FIGURES)
-        places = final_places(game.kind, rounds[-1].result) if rounds and game.status is GameStatus.FINISHED else {}
+        places = loaded.places.get(game.id, {}) if game.status is GameStatus.FINISHED else {}
         # The game's evening (one definition: the recap's day) and each round's time, on
         # the group's clock with its offset (« 2026-03-29T01:30:00+01:00 »).
         day = night_of(game.created_at, group.time_zone).isoformat()
@@ -440,7 +433,7 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
                     _cell(names.get(seat.player_id, key)),
                     str(figures[key]) if key in figures else "",
                     str(totals[key]) if key in totals else "",
-                    str(places[key]) if key in places else "",
+                    str(places[seat.player_id]) if seat.player_id in places else "",
                     entered,
                 ]
 
@@ -1365,11 +1358,11 @@ def _standings(rows: Rows, game_ids: list[int]) -> None:
         part.append(game_ids[i])
         weight += rows.weights[i]
         if weight >= STANDINGS_PER_TURN:
-            results.refresh(db.session.connection(), part, {})
+            saving.refresh(part)
             db.session.commit()
             part, weight = [], 0
     if part:
-        results.refresh(db.session.connection(), part, {})
+        saving.refresh(part)
         db.session.commit()
 
 

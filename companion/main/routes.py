@@ -8,11 +8,11 @@ from flask import Response, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.games.kinds import KINDS
-from companion.groups.access import joined_groups
-from companion.groups.forms import JoinForm
 from companion.i18n import LANG_COOKIE, LANGUAGES, THEME_COOKIE, THEMES
 from companion.i18n import gettext as _
 from companion.main import bp
+from companion.membership.access import joined_groups
+from companion.membership.forms import JoinForm
 
 
 @bp.get("/")

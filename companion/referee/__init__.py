@@ -7,10 +7,10 @@
   stored on the server, each move checked by the engine.
 - :mod:`companion.referee.house_rules` — a game's house rules in plain words, and a
   page of the rules as Companion applies them, per kind of game.
-- :mod:`companion.referee.narrate` — what a verdict means at the table, in the
-  table's words (shared by the API answer, the quick check and the live screen).
 
-Nothing here knows a rule: the engine decides, these pages ask it.
+Every move is judged by :func:`companion.judge.narrate.judge` (the layer below, shared
+with the rules API), which also says what a verdict means at the table, in the table's
+words.  Nothing here knows a rule: the engine decides, these pages ask it.
 """
 
 from flask import Blueprint

@@ -4,7 +4,7 @@ Two pages ask the same question: ``referee.check_start`` (``/check``, from the h
 pick a game, its house rules and the players' names) and ``referee.check_game``
 (``/g/<code>/games/<id>/check``: the players, seats, house rules and titles of a game in
 progress). The table says what lies on it and who plays what; the engine answers through
-:func:`companion.referee.narrate.judge`, exactly as ``POST /api/v1/check`` would.
+:func:`companion.judge.narrate.judge`, exactly as ``POST /api/v1/check`` would.
 
 **The form is the API body.** Every input is named by the JSON path of the value it
 gives in the ``/api/v1/check`` body (``state.trick[2].cards``, ``move.player``,
@@ -39,13 +39,13 @@ from companion.forms import SafeForm, add_error
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds import crapouille as crapouille_kind
 from companion.games.kinds import president as president_kind
-from companion.games.routes import stored_state
-from companion.groups.access import group_and_game
+from companion.games.state import stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
+from companion.judge.narrate import judge
+from companion.membership.access import group_and_game
 from companion.models import Game
 from companion.referee import bp
-from companion.referee.narrate import judge
 from companion.rules import crapouille
 from companion.rules.cards import Card, CardError, Suit, parse_typed_cards, typed_notation
 from companion.rules.i18n import RulesError

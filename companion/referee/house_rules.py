@@ -31,9 +31,9 @@ from flask_babel import lazy_gettext as _l
 from companion.games.kinds import KINDS
 from companion.games.kinds import crapouille as crapouille_kind
 from companion.games.kinds import president as president_kind
-from companion.groups.access import group_and_game
 from companion.i18n import current_lang, ngettext
 from companion.i18n import gettext as _
+from companion.membership.access import group_and_game
 from companion.models import Game
 from companion.referee import bp
 from companion.rules import crapouille, whist_tarot

@@ -10,7 +10,7 @@ is stale and the next visit starts a new manche.
 
 Every move is judged before it is kept: its ``/api/v1/check`` body is built from the
 stored state (players named by name, so that reasons name them) and
-:func:`companion.referee.narrate.judge` answers.  An illegal move is refused with the
+:func:`companion.judge.narrate.judge` answers.  An illegal move is refused with the
 engine's reason and nothing is stored; a legal one is applied by the engine
 (``from_state(…).apply(move).to_state()``), and stored with what the table says about
 it, in both languages.  Writes name the live version the page showed: a double tap or
@@ -48,13 +48,13 @@ from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.kinds.crapouille import card_picker as crapouille_picker
 from companion.games.kinds.president import draw_picker, rules_of, starts_reversed
-from companion.groups.access import group_and_game, group_for
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
-from companion.models import Game, GameStatus, Group, LiveEntry, LiveManche, Round, Season
+from companion.judge.narrate import judge, said, whose_turn
+from companion.membership.access import group_and_game, group_for
+from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
 from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
-from companion.referee.narrate import judge, said, whose_turn
 from companion.rules import whist_tarot
 from companion.rules.cards import Card, Suit, parse_cards, parse_typed_cards, typed_notation
 from companion.rules.crapouille import DECK as CRAPOUILLE_DECK
@@ -735,13 +735,6 @@ def _manche(code: str, game_id: int) -> Manche:
     current = row is not None and row.number == number and row.game_version == game.version
     names = {str(p.id): p.name for p in game.players}
     return Manche(group, game, kind, follow, number, stored, row, current, names)
-
-
-def read_live(game: Game) -> LiveEntry | None:
-    """What ``game``'s live manche says of itself (None without one): its
-    :meth:`~companion.models.LiveEntry.filling` pre-fills the round form."""
-    row = db.session.get(LiveManche, game.id)
-    return None if row is None else LiveEntry(row.number, row.game_version, row.entry)
 
 
 def _claim(manche: Manche, based_on: int | None) -> LiveManche | None:

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from companion.api import examples, schemas
+from companion.api import examples
 from companion.api.openapi import component, openapi_document
 from companion.api.routes import ADAPTERS
+from companion.judge import schemas
 from companion.rules import crapouille, whist_tarot
 from tests.api.openapi_tools import closed, request_validator, response_validator
 

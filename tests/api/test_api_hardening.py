@@ -11,7 +11,7 @@ import logging
 
 import pytest
 
-from companion.api.reading import text_problem
+from companion.judge.reading import text_problem
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
 CRAPOUILLE = {

@@ -19,8 +19,8 @@ from jsonschema import Draft202012Validator
 from schemathesis.config import SchemathesisConfig
 
 from companion import create_app
-from companion.api import schemas
-from companion.api.reading import BodyError, check_schema
+from companion.judge import schemas
+from companion.judge.reading import BodyError, check_schema
 from tests.api.openapi_tools import closed
 
 APP = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": "sqlite://"})

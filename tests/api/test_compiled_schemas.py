@@ -1,6 +1,6 @@
 """The compiled request schemas give jsonschema's verdict, body for body.
 
-:mod:`companion.api.compiled` lets a valid body through without jsonschema; if it
+:mod:`companion.judge.compiled` lets a valid body through without jsonschema; if it
 ever accepted a body jsonschema refuses, the API would judge what it must refuse.
 These tests compare both verdicts on the published examples changed at any depth
 (every field replaced by each of many telling values, then random changes), and on
@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from companion.api.compiled import compile_schema
 from companion.api.examples import CHECKS, OUTCOMES
-from companion.api.schemas import GAMES, REQUESTS
+from companion.judge.compiled import compile_schema
+from companion.judge.schemas import GAMES, REQUESTS
 
 Path = tuple[str | int, ...]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.api.president_outcome import outcome
+from companion.judge.president_outcome import outcome
 from companion.rules.i18n import RulesError
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]

@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from companion.api import schemas
-from companion.api.adapters import adapter
-from companion.api.compiled import compile_schema
-from companion.api.reading import BodyError, check_schema
+from companion.judge import schemas
+from companion.judge.adapters import adapter
+from companion.judge.compiled import compile_schema
+from companion.judge.reading import BodyError, check_schema
 from companion.rules import president
 from companion.rules.i18n import RulesError
 from tests.api.schema_share import ENDPOINTS, GAMES, Share, generated, measure

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.api.whist_tarot import check, outcome
+from companion.judge.whist_tarot import check, outcome
 from companion.rules.i18n import RulesError
 from tests.api.mutations import mutate, mutations
 

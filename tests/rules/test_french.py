@@ -308,7 +308,9 @@ def _french_sentences() -> list[tuple[str, int, str]]:
     """Every French literal given to ``Text(...)`` in the engine, the API and the referee."""
     root = Path(__file__).resolve().parents[2] / "companion"
     found = []
-    for path in sorted([*root.glob("rules/*.py"), *root.glob("api/*.py"), *root.glob("referee/*.py")]):
+    for path in sorted(
+        [*root.glob("rules/**/*.py"), *root.glob("api/*.py"), *root.glob("referee/*.py"), *root.glob("judge/*.py")]
+    ):
         source = path.read_text()
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Text" and node.args:
@@ -324,7 +326,7 @@ def test_no_engine_sentence_says_tu() -> None:
 
 
 def test_the_referee_speaks_to_the_mover_as_vous() -> None:
-    from companion.referee.narrate import judge
+    from companion.judge.narrate import judge
 
     won = {
         "game": "president",

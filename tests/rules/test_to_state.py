@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.api import crapouille as crapouille_api
-from companion.api import president as president_api
-from companion.api import whist_tarot as whist_api
+from companion.judge import crapouille as crapouille_api
+from companion.judge import president as president_api
+from companion.judge import whist_tarot as whist_api
 from companion.rules.cards import Card, Suit, parse_cards
 from companion.rules.crapouille import Options, Pile, PlayCard
 from companion.rules.president import Play, Rules, Table

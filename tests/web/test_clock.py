@@ -15,6 +15,7 @@ import sqlalchemy as sa
 
 from companion.clock import local_iso, night_of, valid_zone
 from companion.extensions import db
+from companion.games import saving
 from companion.groups import transfer
 from companion.models import Game, GameChange, GameResult, Group, RatedMatch, RatingPoint, Round
 from tests.helpers import add_players, create_group, html
@@ -37,6 +38,7 @@ def _played(game_id: int, start: datetime, end: datetime) -> None:
         rnd.created_at = end
     for change in db.session.scalars(sa.select(GameChange).where(GameChange.game_id == game_id)):
         change.at = end
+    saving.refresh([game_id])  # as every write to a game does, before its commit
     db.session.commit()
 
 

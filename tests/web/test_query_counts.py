@@ -215,7 +215,7 @@ def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: 
     them together) searches by key or index, and scans no table whole (a small derived
     row may be)."""
     from companion.games.routes import _LAST_ROUND_AND_COUNT
-    from companion.groups.access import (
+    from companion.membership.access import (
         _JOINED_GAME_AND_LIVE,
         _JOINED_GAME_LIVE_AND_LAST,
         _JOINED_TABLES,

@@ -35,7 +35,7 @@ from openskill.models import PlackettLuce
 from companion import create_app
 from companion.clock import night_of
 from companion.extensions import db
-from companion.games import results
+from companion.games import results, saving
 from companion.games.rating import display
 from companion.models import (
     Game,
@@ -385,23 +385,30 @@ def test_abandoning_reopening_and_finishing_early(client):
     assert _ratings() == replayed_from_scratch()
 
 
-def test_a_bulk_update_of_rounds_is_seen_too(client, app):
+def test_a_write_outside_the_pages_names_its_games_to_the_refresh(client, app):
     s = small_season(client)
     game = s.games["C2"]
-    # A bulk UPDATE naming the game (as writes.claim does) refreshes it at commit.
+    # Nothing listens to the session: a bulk UPDATE (a script's, say) changes no standing
+    # until it names its games to the refresh, in its own transaction.
     db.session.execute(sa.update(Round).where(Round.game_id == game).values(created_at=Round.created_at))
     db.session.execute(sa.update(Game).where(Game.id == game).values(status=GameStatus.ABANDONED))
     db.session.commit()
+    assert _figures(game, s.cid)[0].status == "finished"
+    saving.refresh([game])
+    db.session.commit()
     assert _figures(game, s.cid)[0].status == "abandoned"
-    # One naming no game has every stale game (version moved on) checked before commit.
+    # One naming no game: the games whose results are older than their version are found.
     db.session.execute(sa.update(Game).where(Game.kind == "crapouille").values(version=Game.version + 1))
+    saving.refresh(results.stale_games(db.session))
     db.session.commit()
     assert _figures(s.games["C3"], s.dan)[0].version == _version(s.games["C3"])
-    # A bulk INSERT of rounds (an import, say) names its games: they are refreshed.
+    assert results.stale_games(db.session) == []
+    # A bulk INSERT of rounds, refreshed by naming its game.
     game = s.games["open"]  # Ann 0, Bob 12 after one hand
     state = dict(db.session.scalar(sa.select(Round.result).where(Round.game_id == game)))
     state["totals"] = {str(s.ann.id): 5, str(s.bob.id): 12}
     db.session.execute(sa.insert(Round), [{"game_id": game, "number": 2, "entry": {}, "result": state}])
+    saving.refresh([game])
     db.session.commit()
     assert [(r.rounds, r.points) for r in _figures(game, s.ann, s.bob)] == [(2, 5), (2, 12)]
 
@@ -597,24 +604,7 @@ def test_a_game_night_runs_until_six_in_the_morning(app):
     assert str(night_of(late + timedelta(hours=5), paris)) == "2026-03-07"
 
 
-def test_a_failing_refresh_never_loses_the_hand(client, monkeypatch, caplog):
-    group = create_group(client)
-    ann, bob = add_players(client, group, "Ann", "Bob")
-    game = start_crapouille(client, group, [ann, bob])
-
-    def broken(session, game_ids):
-        raise RuntimeError("a bug in the standings")
-
-    monkeypatch.setattr(results, "refresh_games", broken)
-    hand(client, group, game, 1, ann, **{str(bob.id): 12})
-    db.session.expire_all()
-    assert db.session.scalar(sa.select(sa.func.count(Round.id)).where(Round.game_id == game)) == 1
-    assert "Standings not refreshed" in caplog.text
-    monkeypatch.undo()
-    # The results were left as they were; the game's next write repairs them.
-    assert _figures(game, ann)[0].rounds == 0
-    hand(client, group, game, 2, ann, **{str(bob.id): 3})
-    assert _figures(game, ann, bob)[1].points == 15
+# A failing refresh fails the write: tests/web/test_results_refresh.py.
 
 
 def test_a_new_season_starts_empty_and_the_past_one_keeps_its_standings(client):
@@ -666,13 +656,16 @@ def test_two_writers_of_one_season_take_turns(client, db_kind):
 
     def other():
         finish(second, games[1])
+        second.flush()
+        results.refresh(second.connection(), [games[1]], {})
         second.commit()
         done.set()
 
     thread = threading.Thread(target=other)
     try:
         finish(first, games[0])
-        results._refresh_before_commit(first)  # first holds the season now, uncommitted
+        first.flush()
+        results.refresh(first.connection(), [games[0]], {})  # first holds the season now, uncommitted
         thread.start()
         assert not done.wait(1.0)  # waiting for the first
         first.commit()

@@ -216,4 +216,3 @@ def test_a_short_wait_is_said_in_seconds(app: Flask, client: FlaskClient) -> Non
     assert re.search(r"Réessayez dans [12]\u00a0secondes?\.", page)
     assert "Trop d’essais." not in page  # the heading says it; the banner says when
     assert QR_WAY in page and "<time" not in page
-

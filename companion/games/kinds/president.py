@@ -386,20 +386,8 @@ def play(game: Game, state: State, entry: Entry) -> State:
 
 
 def _forbidden_cards(rules: Rules) -> list[str]:
-    """What going out on ranks last under ``rules``, in words."""
-    words = []
-    if rules.game == "piketty" or rules.twos_cut:
-        words.append(str(_FORBIDDEN_CARDS["two"]))
-    if rules.preset == "franck":
-        words.append(str(_FORBIDDEN_CARDS["franck"]))
-    if rules.preset == "angevin":
-        words.append(str(_FORBIDDEN_CARDS["ace"]))
-    if rules.joker_no_finish:
-        words.append(str(_FORBIDDEN_CARDS["joker"]))
-    if rules.joker_wild:
-        # RULES.md §1: left holding only jokers, which never play alone: out at once, last.
-        words.append(str(_FORBIDDEN_CARDS["jokers"]))
-    return words
+    """What going out on ranks last under ``rules``, in words (the engine says which)."""
+    return [str(_FORBIDDEN_CARDS[finish]) for finish in rules.forbidden_finishes()]
 
 
 #: The events of a manche, as the form offers them: (value, the option that allows it).

@@ -4,7 +4,7 @@ In order: the body must be sent as JSON (else 415), fit in ``MAX_CONTENT_LENGTH`
 even when it comes chunked without a length (else 413), be UTF-8 JSON without
 ``NaN``/``Infinity`` and without a key twice in one object, hold no text a database
 cannot store (NUL, lone surrogates), and match the game's schema of
-:mod:`companion.api.schemas`.  Each refusal is a :class:`BodyError`: a status, a
+:mod:`companion.judge.schemas`.  Each refusal is a :class:`BodyError`: a status, a
 sentence in French and English, and the path of the field at fault.
 """
 
@@ -21,8 +21,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion.api.compiled import compile_schema
-from companion.api.schemas import REQUESTS, Located, Message, message_for
+from companion.judge.compiled import compile_schema
+from companion.judge.schemas import REQUESTS, Located, Message, message_for
 from companion.rules.i18n import LANGS, RulesError, Text, number
 
 
@@ -81,7 +81,7 @@ def parse_json(data: bytes) -> Any:
     >>> parse_json(b'{"a": NaN}')
     Traceback (most recent call last):
     ...
-    companion.api.reading.BodyError: Le corps de la requête n’est pas du JSON valide.
+    companion.judge.reading.BodyError: Le corps de la requête n’est pas du JSON valide.
     """
     return _parse(data)[0]
 
@@ -255,7 +255,7 @@ def _bad_text(text: str) -> Text | None:
 # -- the schemas -------------------------------------------------------------------------
 
 
-#: Each request schema, compiled once (:mod:`companion.api.compiled`): the verdict, fast.
+#: Each request schema, compiled once (:mod:`companion.judge.compiled`): the verdict, fast.
 _VALID = {game: {endpoint: compile_schema(schema) for endpoint, schema in by.items()} for game, by in REQUESTS.items()}
 #: And jsonschema's validator of each, which explains a body the verdict refuses.
 _VALIDATORS = {
@@ -273,7 +273,7 @@ def check_schema(body: dict[str, Any], game: str, endpoint: str) -> None:
     ...               "points": {"Bob": -1}}, "crapouille", "outcome")
     Traceback (most recent call last):
     ...
-    companion.api.reading.BodyError: Un nombre entier de 0 à 779 est attendu.
+    companion.judge.reading.BodyError: Un nombre entier de 0 à 779 est attendu.
     """
     if _VALID[game][endpoint](body):
         return

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.api.adapters import ADAPTERS, adapter
+from companion.judge.adapters import ADAPTERS, adapter
+from companion.judge.reading import check_schema
 from companion.rules import whist_tarot
-from companion.rules.cards import Suit, parse_cards
+from companion.rules.cards import Card, CardError, Rank, Suit, parse_cards
 from companion.rules.i18n import RulesError, Text
 from companion.rules.president import Rules
 
@@ -37,9 +38,6 @@ def judge(body: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
     >>> judge(dict(body, move={"player": "Cid", "cards": ["8c"]}))["reason"]
     'Il faut jouer plus haut que le roi.'
     """
-    from companion.api.reading import check_schema
-    from companion.rules.i18n import RulesError
-
     game = body.get("game")
     if not isinstance(game, str) or game not in ADAPTERS:
         names = ", ".join(ADAPTERS)
@@ -239,8 +237,6 @@ def _suit_name(value: object, lang: str) -> str:
 
 def _the_card(code: object) -> Text:
     """« le 7♥ », « la D♥ », « l’A♠ » (elided by Text), « le joker »."""
-    from companion.rules.cards import Card, CardError, Rank
-
     try:
         card = Card.parse(str(code))
     except CardError:

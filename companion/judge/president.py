@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.api import fields
+from companion.judge import fields
 from companion.rules.i18n import RulesError, Text
 from companion.rules.president import Effect, Play, Rules, Table
 

@@ -12,10 +12,10 @@ Adapter = Callable[[dict[str, Any], str], dict[str, Any]]
 
 #: For each game id of the API, the modules holding its check and outcome adapters.
 ADAPTERS: dict[str, dict[str, str]] = {
-    "president": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
-    "piketty": {"check": "companion.api.president", "outcome": "companion.api.president_outcome"},
-    "whist-tarot": {"check": "companion.api.whist_tarot", "outcome": "companion.api.whist_tarot"},
-    "crapouille": {"check": "companion.api.crapouille", "outcome": "companion.api.crapouille"},
+    "president": {"check": "companion.judge.president", "outcome": "companion.judge.president_outcome"},
+    "piketty": {"check": "companion.judge.president", "outcome": "companion.judge.president_outcome"},
+    "whist-tarot": {"check": "companion.judge.whist_tarot", "outcome": "companion.judge.whist_tarot"},
+    "crapouille": {"check": "companion.judge.crapouille", "outcome": "companion.judge.crapouille"},
 }
 
 

@@ -1,4 +1,4 @@
-"""The request schemas of :mod:`companion.api.schemas`, compiled into plain Python tests.
+"""The request schemas of :mod:`companion.judge.schemas`, compiled into plain Python tests.
 
 jsonschema's validators are exact but slow: walking a body through them cost as much
 as the engine's whole judgement.  :func:`compile_schema` turns a schema, once, into a
@@ -10,7 +10,7 @@ function whose body is a single expression over the value (``isinstance(x, str) 
 p1(x) is not None``), calling the functions of the nodes below it.  A node holding
 any other keyword, and the rare values a fast test cannot be sure of, are handed to
 jsonschema itself, so the verdict stays jsonschema's.  Only the verdict is compiled:
-a body it refuses is explained by jsonschema (:func:`companion.api.reading.check_schema`),
+a body it refuses is explained by jsonschema (:func:`companion.judge.reading.check_schema`),
 so the errors, their order and their fields are unchanged.
 
 >>> valid = compile_schema({"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}},
@@ -32,7 +32,7 @@ Schema = dict[str, Any]
 Valid = Callable[[Any], bool]
 
 #: Keywords that only describe: jsonschema asserts nothing with them (``format`` neither,
-#: without a format checker, as :mod:`companion.api.reading` builds its validators).
+#: without a format checker, as :mod:`companion.judge.reading` builds its validators).
 ANNOTATIONS = frozenset(
     {"description", "title", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "format"}
 )

@@ -1,6 +1,6 @@
 """The JSON Schemas of the rules API: one place for the shape of every request and answer.
 
-:func:`companion.api.reading.check_schema` validates each request body against
+:func:`companion.judge.reading.check_schema` validates each request body against
 ``REQUESTS[game][endpoint]`` before the game's adapter runs, and
 :mod:`companion.api.openapi` publishes these very objects, so that the document and
 the validation cannot drift apart.  The schemas guard shapes, types, the bounds the
@@ -16,7 +16,7 @@ Objects stay open to fields they do not name (shared/API.md: "add fields freely"
 except where a name is itself a choice: ``rules`` options, president ``events``.
 
 Each schema node may carry the sentences that explain a violation to a player
-(:func:`explained`); :mod:`companion.api.reading` looks them up by node.
+(:func:`explained`); :mod:`companion.judge.reading` looks them up by node.
 
 >>> sorted(REQUESTS)
 ['crapouille', 'piketty', 'president', 'whist-tarot']
@@ -34,7 +34,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from companion.api import president_outcome as outcome_adapter
+from companion.judge import president_outcome as outcome_adapter
 from companion.rules import crapouille, crapouille_play, president, president_outcome, whist_tarot
 from companion.rules.cards import Card, CardError, Deck, Rank, Suit
 from companion.rules.i18n import LANGS, RulesError, Text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.api import fields
+from companion.judge import fields
 from companion.rules.cards import Card, CardError, Suit, parse_cards
 from companion.rules.crapouille import (
     DECK,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.api import fields
+from companion.judge import fields
 from companion.rules.cards import Card, CardError, parse_cards
 from companion.rules.i18n import RulesError, Text
 from companion.rules.whist_tarot import DECK, Bid, Deal, Move, Play, settle

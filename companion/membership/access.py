@@ -26,8 +26,8 @@ from werkzeug.wrappers import Response
 from companion.clock import use_zone
 from companion.collation import sorted_names
 from companion.extensions import db
-from companion.groups.forms import JoinForm
 from companion.i18n import gettext as _
+from companion.membership.forms import JoinForm
 from companion.models import (
     Device,
     Game,
