@@ -55,6 +55,10 @@ class GameKind(ABC):
     #: routes never write « donne » or « manche » themselves: they ask the kind (below).
     round_word: str = "hand"
 
+    # --- SEASON-LEVEL ANCHOR (results, standings, player pages, export): declared here
+
+    # --- REFEREE ANCHOR (quick check, house-rules page, live screen): declared here
+
     # --- the kind's words for its rounds
 
     def draws_first(self, game: Any = None) -> bool:

@@ -257,6 +257,10 @@ class Crapouille(GameKind):
     id = "crapouille"
     name = _l("La crapouille")
     blurb = _l("Crazy Eights cousin: penalty points, out past 300.")
+
+    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.crapouille.season)
+
+    # --- REFEREE ANCHOR: set here (companion.games.kinds.crapouille.referee)
     new_template = "games/new_crapouille.html"
     game_template = "games/crapouille.html"
     round_template = "games/crapouille_hand.html"

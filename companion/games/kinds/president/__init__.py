@@ -706,6 +706,10 @@ class _PresidentFamily(GameKind):
 
     round_word = "round"
 
+    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.president.season)
+
+    # --- REFEREE ANCHOR: set here (companion.games.kinds.president.referee)
+
     def leaders(self, state: State) -> list[str]:
         """The highest total (with points), else the sitting Président."""
         totals = state.get("totals") or {}

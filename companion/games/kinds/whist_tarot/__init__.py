@@ -260,6 +260,10 @@ class WhistTarot(GameKind):
     id = "whist-tarot"
     name = _l("Whist with a tarot deck")
     blurb = _l("Bid your tricks exactly: every trick off costs a card of your stake.")
+
+    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.whist_tarot.season)
+
+    # --- REFEREE ANCHOR: set here (companion.games.kinds.whist_tarot.referee)
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
