@@ -229,7 +229,7 @@ def test_their_lawful_neighbours_are_judged(api_client, endpoint, body):
 # -- the conditions between options, against the engine's ----------------------------------
 
 #: What the engine refuses between Président's options that its schemas leave unstated
-#: (schemas._UNSTATED), by endpoint: (field, English sentence).
+#: (schemas.president_rules._UNSTATED), by endpoint: (field, English sentence).
 UNSTATED = {
     "check": {
         ("rules.reduced", "The 32-card deck is one deck."),
@@ -364,7 +364,7 @@ def test_what_the_document_allows_is_never_refused_for_a_promise_it_could_keep(s
 
 def test_every_request_stays_one_schemathesis_generates_from(api_client):
     # Schemathesis gives up on a schema whose conditions expand to too many alternatives
-    # (schemas.py, "what the engine says and accepts"): every request must stay below.
+    # (schemas/common.py, "what the engine says and accepts"): every request must stay below.
     document = api_client.get("/api/v1/openapi.json").get_json()
     for game in GAMES:
         for endpoint in ENDPOINTS:

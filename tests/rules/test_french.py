@@ -305,11 +305,17 @@ _SECOND_PERSON_SINGULAR = re.compile(
 
 
 def _french_sentences() -> list[tuple[str, int, str]]:
-    """Every French literal given to ``Text(...)`` in the engine, the API and the referee."""
+    """Every French literal given to ``Text(...)`` in the engine, the API, the referee and the kinds."""
     root = Path(__file__).resolve().parents[2] / "companion"
     found = []
     for path in sorted(
-        [*root.glob("rules/**/*.py"), *root.glob("api/*.py"), *root.glob("referee/*.py"), *root.glob("judge/*.py")]
+        [
+            *root.glob("rules/**/*.py"),
+            *root.glob("api/**/*.py"),
+            *root.glob("referee/**/*.py"),
+            *root.glob("judge/**/*.py"),
+            *root.glob("games/kinds/**/*.py"),
+        ]
     ):
         source = path.read_text()
         for node in ast.walk(ast.parse(source)):

@@ -31,13 +31,26 @@ from __future__ import annotations
 
 from companion.rules.president.combinations import Combination, Kind, combination
 from companion.rules.president.moves import Effect, IllegalPlayError, Play, RuleId, Verdict
-from companion.rules.president.options import GAMES, PRESET_OPTIONS, PRESETS, TITLE_NAMINGS, Rules, rank_value
+from companion.rules.president.options import (
+    DECKS,
+    GAMES,
+    JOKERS,
+    PRESET_OPTIONS,
+    PRESETS,
+    REVOLUTION_SIZES,
+    TITLE_NAMINGS,
+    Rules,
+    rank_value,
+)
 from companion.rules.president.table import Table
 
 __all__ = [
+    "DECKS",
     "GAMES",
+    "JOKERS",
     "PRESETS",
     "PRESET_OPTIONS",
+    "REVOLUTION_SIZES",
     "TITLE_NAMINGS",
     "Combination",
     "Effect",

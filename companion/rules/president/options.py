@@ -28,6 +28,11 @@ from companion.rules.i18n import RulesError, Text
 PRESETS: tuple[str, ...] = ("angevin", "wizz", "franck", "tarot")
 GAMES: tuple[str, ...] = ("president", "piketty")
 TITLE_NAMINGS: tuple[str, ...] = ("classic", "balayeur")
+#: How many 52-card decks and jokers a table may play with.
+DECKS: range = range(1, 5)
+JOKERS: range = range(0, 3)
+#: How many cards make a revolution: 4, or with several decks 7 or 8.
+REVOLUTION_SIZES: tuple[int, ...] = (4, 7, 8)
 
 #: What each preset switches on (explicit options override it).
 PRESET_OPTIONS: Mapping[str, Mapping[str, object]] = {
@@ -184,8 +189,8 @@ class Rules:
             if not ok:
                 raise _option_error(option, fr, en)
 
-        need(1 <= self.decks <= 4, "decks", "On joue avec 1 à 4 jeux.", "Play with 1 to 4 decks.")
-        need(0 <= self.jokers <= 2, "jokers", "On joue avec 0, 1 ou 2 jokers.", "Play with 0, 1 or 2 jokers.")
+        need(self.decks in DECKS, "decks", "On joue avec 1 à 4 jeux.", "Play with 1 to 4 decks.")
+        need(self.jokers in JOKERS, "jokers", "On joue avec 0, 1 ou 2 jokers.", "Play with 0, 1 or 2 jokers.")
         need(self.target >= 1, "target", "Le score à atteindre doit être positif.", "The target must be positive.")
         need(
             self.titles in TITLE_NAMINGS,
@@ -280,7 +285,8 @@ class Rules:
                 "This option needs the revolution.",
             )
             need(
-                self.revolution_size == 4 or (self.revolution_size in (7, 8) and self.decks >= 2),
+                self.revolution_size == REVOLUTION_SIZES[0]
+                or (self.revolution_size in REVOLUTION_SIZES and self.decks >= 2),
                 "revolution_size",
                 "La révolution se fait à 4 cartes, ou à 7 ou 8 avec plusieurs jeux.",
                 "The revolution takes 4 cards, or 7 or 8 with several decks.",
