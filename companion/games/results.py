@@ -7,11 +7,11 @@ running the engine:
 
 ``game_results``
     one row per (game, player): status, place, won, and the kind's figures
-    (:func:`game_rows` says which, kind by kind).
+    (:func:`game_rows`; each kind's ``season`` module says which).
 ``rated_matches`` + ``match_places``
     the finishing orders the season rating learns from (:func:`game_matches`): each
-    finished game (its places) and, for Président and Piketty, each manche of a
-    finished game (the hierarchy it left).
+    finished game (its places) and, for a kind whose every round counts (the
+    Président family), each round of a finished game (the hierarchy it left).
 ``player_ratings`` + ``rating_history``
     the OpenSkill rating built on those (:mod:`companion.games.rating`).
 
@@ -38,7 +38,7 @@ recomputed (:func:`rebuild` of its seasons, in the same transaction).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -47,6 +47,8 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 
 from companion.clock import aware, night_of
+from companion.games.kinds import season_of
+from companion.games.kinds.season_base import GameFacts, Match, RoundFacts, player_ids
 from companion.games.rating import refresh_season
 from companion.models import (
     DEFAULT_TIME_ZONE,
@@ -60,149 +62,21 @@ from companion.models import (
     Season,
     SeasonTotal,
 )
-from companion.rules import crapouille
 
-#: Kinds of the Président family: per-manche figures and one rated match per manche.
-PRESIDENT_KINDS = ("president", "piketty")
 # ----------------------------------------------------------- figures (pure functions)
-
-
-@dataclass(frozen=True)
-class RoundFacts:
-    """A stored round, as results read it."""
-
-    number: int
-    result: dict[str, Any]
-    created_at: datetime
-
-
-@dataclass
-class GameFacts:
-    """What results read of a game: its row, its seats, and its rounds.
-
-    ``rounds`` holds every round for the Président family (each manche counts), and
-    only the last one for the other kinds (their figures are the last state's);
-    ``round_count`` is the number of rounds either way."""
-
-    id: int
-    season_id: int
-    kind: str
-    status: str
-    outcome: dict[str, Any] | None
-    created_at: datetime
-    finished_at: datetime | None
-    version: int
-    players: list[int]
-    rounds: list[RoundFacts] = field(default_factory=list)
-    round_count: int = 0
-    #: Its group's clock (an IANA name): its night is :func:`night_of` its start there.
-    zone: str = DEFAULT_TIME_ZONE
-    #: Whether its stored results say it was finished, and whether it has rated
-    #: matches stored: when neither, what is stored of it counts in no total or rating.
-    was_finished: bool = True
-    was_rated: bool = True
-
-    @property
-    def last(self) -> dict[str, Any] | None:
-        """The state after the last round (None before the first)."""
-        return self.rounds[-1].result if self.rounds else None
-
-
-@dataclass(frozen=True)
-class Match:
-    """A finishing order to rate: ``round_number`` 0 is the game as a whole."""
-
-    round_number: int
-    at: datetime
-    places: dict[int, int]
-
-
-def shared_places(scores: dict[int, Any], best_high: bool = True) -> dict[int, int]:
-    """Places from scores, equal scores sharing a place (1, 2, 2, 4).
-
-    >>> shared_places({1: 10, 2: 7, 3: 7, 4: 3})
-    {1: 1, 2: 2, 3: 2, 4: 4}
-    >>> shared_places({1: 10, 2: 7}, best_high=False)
-    {2: 1, 1: 2}
-    """
-    order = sorted(scores, key=lambda p: -scores[p] if best_high else scores[p])
-    places: dict[int, int] = {}
-    for i, player in enumerate(order):
-        tied = i > 0 and scores[player] == scores[order[i - 1]]
-        places[player] = places[order[i - 1]] if tied else i + 1
-    return places
-
-
-def _by_player(mapping: Any, players: Sequence[int]) -> dict[int, Any]:
-    """A stored ``{"<player id>": value}`` as ``{player id: value}`` (seated players only)."""
-    if not isinstance(mapping, dict):
-        return {}
-    seated = set(players)
-    out: dict[int, Any] = {}
-    for key, value in mapping.items():
-        try:
-            pid = int(key)
-        except (TypeError, ValueError):
-            continue
-        if pid in seated:
-            out[pid] = value
-    return out
-
-
-def _ids(values: Any, players: Sequence[int]) -> list[int]:
-    """A stored list of player ids (strings) as ints (seated players only)."""
-    seated = set(players)
-    out = []
-    for value in values or []:
-        try:
-            pid = int(value)
-        except (TypeError, ValueError):
-            continue
-        if pid in seated:
-            out.append(pid)
-    return out
-
-
-def _counted_manche(result: dict[str, Any]) -> bool:
-    """A manche counts in the figures and the rating unless it was a card draw (chance
-    gives the titles: nothing was played)."""
-    return "draw" not in (result.get("events") or [])
-
-
-def _president_places(facts: GameFacts) -> dict[int, int]:
-    state = facts.last
-    if state is None:
-        return {}
-    totals = _by_player(state.get("totals"), facts.players)
-    if totals and len(totals) == len(facts.players):
-        return shared_places({p: int(t) for p, t in totals.items()})
-    if state.get("first"):
-        return {}
-    hierarchy = _ids(state.get("hierarchy"), facts.players)
-    return {p: i + 1 for i, p in enumerate(hierarchy)} if len(hierarchy) == len(facts.players) else {}
 
 
 def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
     """The ``game_results`` rows of a game, one per seat, from its stored states.
 
     Every kind: ``status``, ``won`` (named in the finished game's ``outcome``),
-    ``place`` (1 = best, ties share; None before any round), ``rounds``.
-
-    - **Président, Piketty**: ``place`` by total points (highest first), or by the
-      titles held when the game counts no points; ``points`` the total; over every
-      manche played (a card draw is not): ``rounds`` manches, ``times_president`` and
-      ``times_last`` (the first and last titles the manche left), ``rank_sum`` (the
-      player's rank in the hierarchy it left, 1 = Président).
-    - **Whist with a tarot deck**: ``stake`` left, ``place`` by stake (largest
-      first), ``rounds`` deals completed.
-    - **Crapouille**: ``place`` as the scoresheet gives it, ``points`` the penalty
-      total, ``eliminated`` whether the player went over the engine's
-      ``ELIMINATION_TOTAL``, ``rounds`` hands.
+    ``place`` (1 = best, ties share; None before any round), ``rounds``. The kind
+    fills in its figures and says the places (``KindSeason.figures``: each kind's
+    ``season`` module says which); a kind this version does not know has none.
     """
     players = facts.players
     finished = facts.status == "finished"
-    winners = set(_ids((facts.outcome or {}).get("winners"), players)) if finished else set()
-    state = facts.last or {}
+    winners = set(player_ids((facts.outcome or {}).get("winners"), players)) if finished else set()
     rows = {
         p: {
             "game_id": facts.id,
@@ -226,39 +100,7 @@ def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
         }
         for seat, p in enumerate(players)
     }
-    places: dict[int, int] = {}
-    if facts.kind in PRESIDENT_KINDS:
-        places = _president_places(facts)
-        totals = _by_player(state.get("totals"), players)
-        manches = [r.result for r in facts.rounds if _counted_manche(r.result)]
-        for p, row in rows.items():
-            row["rounds"] = len(manches)
-            row["points"] = int(totals[p]) if p in totals else None
-        for result in manches:
-            hierarchy = _ids(result.get("hierarchy"), players)
-            for rank, p in enumerate(hierarchy, start=1):
-                rows[p]["rank_sum"] += rank
-                rows[p]["times_president"] += rank == 1
-                rows[p]["times_last"] += rank == len(hierarchy)
-    elif facts.kind == "whist-tarot":
-        stakes = _by_player(state.get("stakes"), players)
-        if facts.rounds and len(stakes) == len(players):
-            places = shared_places({p: int(s) for p, s in stakes.items()})
-        for p, row in rows.items():
-            row["stake"] = int(stakes[p]) if p in stakes else None
-            row["rounds"] = facts.round_count - (1 if state.get("pending") else 0)
-    elif facts.kind == "crapouille":
-        totals = _by_player(state.get("totals"), players)
-        stored = _by_player(state.get("places"), players)
-        if facts.rounds:
-            places = {p: int(v) for p, v in stored.items()} if len(stored) == len(players) else {}
-            if not places and len(totals) == len(players):
-                places = shared_places({p: int(t) for p, t in totals.items()}, best_high=False)
-        out = {p for group in state.get("eliminations") or [] for p in _ids(group, players)}
-        out |= {p for p, t in totals.items() if int(t) > crapouille.ELIMINATION_TOTAL}
-        for p, row in rows.items():
-            row["points"] = int(totals[p]) if p in totals else None
-            row["eliminated"] = p in out
+    places = season_of(facts.kind).figures(facts, rows)
     for p, place in places.items():
         rows[p]["place"] = place
     return list(rows.values())
@@ -266,19 +108,12 @@ def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
 
 def game_matches(facts: GameFacts, rows: list[dict[str, Any]]) -> list[Match]:
     """The rated matches of a game: none unless it is finished with at least one round;
-    then each counted manche (Président, Piketty: the hierarchy it left, Président
-    first; a card draw is not rated) and the game itself (its places, ties equal),
+    then what the kind rates of its rounds (``KindSeason.round_matches``: the
+    Président family's each counted manche) and the game itself (its places, ties equal),
     dated by the round's creation and the game's end (never before its last round)."""
     if facts.status != "finished" or not facts.round_count or not facts.rounds:
         return []
-    matches = []
-    if facts.kind in PRESIDENT_KINDS:
-        for rnd in facts.rounds:
-            if not _counted_manche(rnd.result):
-                continue
-            hierarchy = _ids(rnd.result.get("hierarchy"), facts.players)
-            if len(hierarchy) == len(facts.players) >= 2:
-                matches.append(Match(rnd.number, aware(rnd.created_at), {p: i + 1 for i, p in enumerate(hierarchy)}))
+    matches = season_of(facts.kind).round_matches(facts)
     places = {row["player_id"]: row["place"] for row in rows}
     if len(places) >= 2 and None not in places.values():
         last = aware(facts.rounds[-1].created_at)
@@ -336,8 +171,8 @@ _EACH_GAME = _of_each_game()
 
 
 def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> list[GameFacts]:
-    """The facts of these games: one query, and one more for the rounds of the Président
-    family's (each manche counts), however many games."""
+    """The facts of these games: one query, and one more for the rounds of those whose
+    every round counts (``KindSeason.every_round``), however many games."""
     ids = sorted(set(game_ids))
     if not ids:
         return []
@@ -363,7 +198,7 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
                 zone=row.time_zone or DEFAULT_TIME_ZONE,
             )
             if row.last_number is not None:
-                if game.kind in PRESIDENT_KINDS:
+                if season_of(game.kind).every_round:
                     every.append(row.id)
                 else:
                     game.rounds.append(RoundFacts(row.last_number, dict(row.last_result or {}), row.last_at))

@@ -29,25 +29,16 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask_babel import format_decimal
-from flask_babel import lazy_gettext as _l
 
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
-from companion.games.kinds import KINDS
+from companion.games.kinds import KINDS, season_of
 from companion.games.rating import MIN_MATCHES, display
 from companion.models import Game, GamePlayer, GameStatus, Player, PlayerRating, Round, Season, SeasonTotal
 
 #: Games listed per page of a season.
 GAMES_PER_PAGE = 20
-
-#: How each kind's leaderboard is ranked, in words (shown under it).
-_ORDER = {
-    "president": _l("Ranked by points, then times Président, then average rank."),
-    "piketty": _l("Ranked by points, then times Président, then average rank."),
-    "whist-tarot": _l("Ranked by games won, then average stake left."),
-    "crapouille": _l("Ranked by games won, then average place, then fewest times over 300."),
-}
 
 
 @dataclass(frozen=True)
@@ -120,13 +111,9 @@ class Line:
         return _decimal(self.avg_place)
 
     def key(self, kind: str) -> tuple[Any, ...]:
-        """What ranks the line in its kind's leaderboard (smaller is better)."""
-        last = Fraction(10**9)
-        if kind in ("president", "piketty"):
-            return (-(self.points or 0), -self.times_president, self.avg_rank or last)
-        if kind == "whist-tarot":
-            return (-self.wins, -(self.avg_stake or 0))
-        return (-self.wins, self.avg_place or last, self.times_over)
+        """What ranks the line in its kind's leaderboard (smaller is better): the kind
+        says (``KindSeason.sort_key``)."""
+        return season_of(kind).sort_key(self)
 
 
 @dataclass
@@ -139,7 +126,7 @@ class Board:
     @property
     def order(self) -> str:
         """How it is ranked, in words."""
-        return str(_ORDER.get(self.kind, ""))
+        return str(season_of(self.kind).standings_note)
 
 
 @dataclass
@@ -303,7 +290,7 @@ def boards_of(season_id: int) -> tuple[list[Board], list[Standing]]:
             points=total.points,
             times_president=total.times_president,
             times_last=total.times_last,
-            manches=total.manches if total.kind in ("president", "piketty") else 0,
+            manches=total.manches if season_of(total.kind).every_round else 0,
             rank_sum=total.rank_sum,
             avg_stake=Fraction(total.stake_sum, total.staked) if total.staked else None,
             avg_place=Fraction(total.place_sum, total.placed) if total.placed else None,

@@ -28,20 +28,16 @@ from companion.clock import current_zone, night_of
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
-from companion.games.kinds import KINDS
-from companion.games.kinds.base import GameKind
-from companion.games.kinds.president import event_lines
+from companion.games.kinds import KINDS, season_of
 from companion.games.rating import MIN_MATCHES, display
 from companion.groups import bp
 from companion.i18n import format_day, ngettext
 from companion.i18n import gettext as _
 from companion.membership.access import group_for
 from companion.models import Game, GameResult, Player, PlayerRating, RatingPoint, Round, Season
-from companion.rules.crapouille import ELIMINATION_TOTAL
 
 #: Finished games two players need together before one can be the other's nemesis.
 NEMESIS_MIN_GAMES = 3
-PRESIDENT_KINDS = ("president", "piketty")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -145,7 +141,7 @@ def player_stats(player_id: int, season_id: int) -> PlayerStats:
         line.wins += row.won
         stats.games += 1
         stats.wins += row.won
-        if row.kind in PRESIDENT_KINDS:
+        if season_of(row.kind).titles:
             line.times_president += row.times_president
             line.times_last += row.times_last
             stats.times_president += row.times_president
@@ -303,45 +299,6 @@ class EveningGame:
     moments: list[str] = field(default_factory=list)
 
 
-def _president_moments(rows: list[Any], names: dict[str, str], kind: GameKind) -> list[str]:
-    """Each manche's events in the game page's words (``event_lines``), each manche
-    named as its game page names it, but a card draw (a first manche's titles: not a
-    moment)."""
-    lines = []
-    for row in rows:
-        events = [e for e in row.events or [] if e != "draw"]
-        state = {"events": events, "event": row.event or {}, "finished_last": row.finished_last or []}
-        name = kind.round_name(row.number)
-        lines.extend(_("%(round)s: %(what)s", round=name, what=line) for line in event_lines(state, names))
-    return lines
-
-
-def _crapouille_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
-    out: dict[str, int] = {}
-    for row in rows:
-        for p, total in (row.totals or {}).items():
-            if p not in out and isinstance(total, int) and total > ELIMINATION_TOTAL:
-                out[p] = row.number
-    return [
-        _("%(name)s goes past %(limit)d at hand %(n)d.", name=names.get(p, p), limit=ELIMINATION_TOTAL, n=n)
-        for p, n in sorted(out.items(), key=lambda item: item[1])
-    ]
-
-
-def _whist_moments(rows: list[Any], names: dict[str, str]) -> list[str]:
-    empty: dict[str, int] = {}
-    for row in rows:
-        if row.pending:
-            continue
-        for p, stake in (row.stakes or {}).items():
-            if p not in empty and isinstance(stake, int) and stake <= 0:
-                empty[p] = row.number
-    return [
-        _("The stake of %(name)s runs out at hand %(n)d.", name=names.get(p, p), n=n)
-        for p, n in sorted(empty.items(), key=lambda item: item[1])
-    ]
-
-
 def evening_games(group_id: int, night: date) -> list[EveningGame]:
     """The games of a game night, in the order they started, with players, winners and
     notable moments (two queries: the results of the night, the needed keys of its
@@ -383,12 +340,9 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
         by_game.setdefault(row.game_id, []).append(row)
     for game in games.values():
         played = by_game.get(game.id, [])
-        if game.kind in PRESIDENT_KINDS:
-            game.moments = _president_moments(played, names[game.id], KINDS[game.kind])
-        elif game.kind == "crapouille":
-            game.moments = _crapouille_moments(played, names[game.id])
-        elif game.kind == "whist-tarot":
-            game.moments = _whist_moments(played, names[game.id])
+        known = KINDS.get(game.kind)
+        if known is not None:
+            game.moments = known.season.moments(played, names[game.id], known)
     return sorted(games.values(), key=lambda g: g.id)
 
 

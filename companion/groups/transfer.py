@@ -91,9 +91,8 @@ from companion.extensions import csrf, db
 from companion.forms import new_token, plain_int, storable
 from companion.games import saving
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
-from companion.games.kinds import KINDS, kind_name
+from companion.games.kinds import KINDS, kind_name, season_of
 from companion.games.kinds.base import GameKind, State
-from companion.games.results import PRESIDENT_KINDS
 from companion.groups import bp
 from companion.groups.forms import GroupForm
 from companion.groups.throttle import before_create, wait_message
@@ -237,10 +236,6 @@ SCHEMA: dict[str, Any] = {
 _VALIDATOR = Draft202012Validator(SCHEMA)
 #: The same verdict, compiled (jsonschema is slow on a large file): jsonschema then says where.
 _VALID = compile_schema(SCHEMA)
-
-#: Where each kind keeps a round's figure for a player and the total after it (CSV).
-_FIGURES = {"whist-tarot": ("losses", "stakes")}
-_DEFAULT_FIGURES = ("points", "totals")
 
 
 # ----------------------------------------------------------------- helpers
@@ -413,7 +408,8 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
     ]
     for game in loaded.games:
         rounds = loaded.rounds.get(game.id, [])
-        figure_key, total_key = _FIGURES.get(game.kind, _DEFAULT_FIGURES)
+        # Where the kind keeps a round's figure for a player and the total after it.
+        figure_key, total_key = season_of(game.kind).csv_figures
         places = loaded.places.get(game.id, {}) if game.status is GameStatus.FINISHED else {}
         # The game's evening (one definition: the recap's day) and each round's time, on
         # the group's clock with its offset (« 2026-03-29T01:30:00+01:00 »).
@@ -1130,8 +1126,9 @@ _GAMES, _SEATS, _ROUNDS, _CHANGES = Game.__table__, GamePlayer.__table__, Round.
 #: The JSON columns an import fills with text it serialized before the writers' turn.
 _JSON_COLUMNS = {"games": ("rules", "setup", "outcome"), "rounds": ("entry", "result"), "game_changes": ("data",)}
 #: The most rows one transaction of an import inserts (rounds: about 1.5 MB of states),
-#: and the most work one transaction of its standings does, counted in rated manches of
-#: the Président family (a game counts as :data:`GAME_WEIGHT` of them): each part a
+#: and the most work one transaction of its standings does, counted in rated rounds (of
+#: a kind whose every round counts: ``KindSeason.every_round``; a game counts as
+#: :data:`GAME_WEIGHT` of them): each part a
 #: fraction of a second (``benchmarks/import_big.py``), so that the writers' queue
 #: (SQLite) moves on between them.
 ROWS_PER_TURN = 4000
@@ -1263,7 +1260,7 @@ def prepare(plan: Plan, name: str, passphrase: str) -> Rows:
             (index, {"kind": c["kind"], "round_number": c["round"], "version": c["version"], "at": at or now})
             for c, at in zip(checked.changes, checked.change_times, strict=True)
         ]
-        rows.weights.append(GAME_WEIGHT + (len(g["rounds"]) if g["kind"] in PRESIDENT_KINDS else 0))
+        rows.weights.append(GAME_WEIGHT + (len(g["rounds"]) if season_of(g["kind"]).every_round else 0))
     _players(rows)
     return rows
 

@@ -9,11 +9,13 @@ progress). The table says what lies on it and who plays what; the engine answers
 **The form is the API body.** Every input is named by the JSON path of the value it
 gives in the ``/api/v1/check`` body (``state.trick[2].cards``, ``move.player``,
 ``state.bids.@1`` — ``@1`` is the name of seat 1) and says with ``data-kind`` how its
-text becomes JSON (:data:`KINDS_OF_INPUT`). :func:`form_body` reads any such form into
-the body; static/check.js does the same in the browser (same paths, same kinds, same
-rules: empty values are left out, list entries left empty close up), so there is no
-per-game mapping anywhere but in the form's definition. A list entry left blank (a trick
-row, a seat) is therefore simply ignored.
+text becomes JSON (:data:`~companion.games.quick_check.KINDS_OF_INPUT`).
+:func:`form_body` reads any such form into the body; static/check.js does the same in
+the browser (same paths, same kinds, same rules: empty values are left out, list entries
+left empty close up), so there is no per-game mapping anywhere but in the form's
+definition, which each kind gives (its :class:`~companion.games.quick_check.QuickCheck`,
+:attr:`GameKind.check <companion.games.kinds.base.GameKind.check>`). A list entry left
+blank (a trick row, a seat) is therefore simply ignored.
 
 Without JavaScript the form posts here and the verdict is shown above it, the form kept
 as typed. With it, static/check.js posts the same body to ``/api/v1/check`` and shows
@@ -25,20 +27,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField, SubmitField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, Field, HiddenField, SelectField, StringField, SubmitField
 
 from companion.forms import SafeForm, add_error
 from companion.games.kinds import KINDS, kind_for
-from companion.games.kinds import crapouille as crapouille_kind
-from companion.games.kinds import president as president_kind
+from companion.games.quick_check import Builder, QuickCheck, seat_choices
 from companion.games.state import stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
@@ -46,34 +46,20 @@ from companion.judge.narrate import judge
 from companion.membership.access import group_and_game
 from companion.models import Game
 from companion.referee import bp
-from companion.rules import crapouille
-from companion.rules.cards import Card, CardError, Suit, parse_typed_cards, typed_notation
+from companion.rules.cards import CardError, parse_typed_cards, typed_notation
 from companion.rules.i18n import RulesError
-from companion.rules.president import PRESETS, Rules
 
+#: Each kind the quick check knows (:attr:`GameKind.check
+#: <companion.games.kinds.base.GameKind.check>`), by its id.
+CHECKS: Mapping[str, QuickCheck] = {k.id: k.check for k in KINDS.values() if k.check is not None}
 #: The games the quick check knows, in the order of the chooser.
-GAMES: tuple[str, ...] = ("president", "piketty", "whist-tarot", "crapouille")
+GAMES: tuple[str, ...] = tuple(sorted(CHECKS, key=lambda g: CHECKS[g].chooser_rank(g)))
 #: The names a standalone check starts with.
 DEFAULT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dan")
 #: How many seats a standalone check offers (the engine says how many may play).
-SEATS: Mapping[str, int] = {"president": 8, "piketty": 9, "whist-tarot": 4, "crapouille": 8}
+SEATS: Mapping[str, int] = {g: CHECKS[g].seat_count(g) for g in GAMES}
 #: How many entries of the current trick (plays and passes) the form offers.
-TRICK_ROWS: Mapping[str, int] = {"president": 8, "piketty": 8, "whist-tarot": 3}
-#: The most tricks a whist deal has (a bid is 0..cards).
-WHIST_MOST_CARDS = 5
-
-#: How an input's text becomes JSON (static/check.js reads the same names):
-#: ``text`` a string; ``int`` a whole number; ``cards`` the cards typed in the page's
-#: language, as a list in RULES.md's notation; ``card`` one such card, as a string;
-#: ``player`` a seat number, as that seat's name (a checkbox gives its value when
-#: ticked); ``flag`` true when ticked; ``bool`` true or false; ``json`` JSON text.
-#: An empty text, an unticked flag or player gives nothing: the key is left out.
-KINDS_OF_INPUT: tuple[str, ...] = ("text", "int", "cards", "card", "player", "flag", "bool", "json")
-
-#: Yes/no house rules of the new-game page that a single move never depends on
-#: (scoring, exchanges, the next manches), and ``liar``, whose face-down plays this
-#: form cannot express: the standalone check does not offer them.
-_NOT_A_MOVE = frozenset({"points", "putsch", "jeu_blanc", "joker_exchangeable", "revolution_persists", "liar"})
+TRICK_ROWS: Mapping[str, int] = {g: CHECKS[g].trick_rows for g in GAMES if CHECKS[g].trick_rows}
 
 _SEGMENT = re.compile(r"\[([0-9]+)\]|\.?([^.\[\]]+)")
 _WHOLE = re.compile(r"-?[0-9]{1,4}")
@@ -288,42 +274,6 @@ class CheckForm(SafeForm):
     submit = SubmitField(_l("Check"))
 
 
-def _id(path: str) -> str:
-    return "f-" + re.sub(r"[^A-Za-z0-9]+", "-", path).strip("-")
-
-
-class _Builder:
-    """Collects the inputs of a check form, each named by its path in the body."""
-
-    def __init__(self) -> None:
-        self.fields: dict[str, Any] = {}
-
-    def add(self, path: str, kind: str, cls: type[Field], label: Any = "", **kwargs: Any) -> None:
-        assert kind in KINDS_OF_INPUT
-        render_kw = {"data-kind": kind, **kwargs.pop("render_kw", {})}
-        self.fields[path] = cls(label, id=_id(path), render_kw=render_kw, **kwargs)
-
-    def player(self, path: str, label: Any, seats: Sequence[str], **kwargs: Any) -> None:
-        """A select of the seats (its value: the seat number)."""
-        self.add(path, "player", SelectField, label, choices=_seat_choices(seats), validate_choice=False, **kwargs)
-
-    def number(self, path: str, label: Any, values: Iterable[int], blank: str = "—") -> None:
-        choices = [SelectChoice("", blank), *(SelectChoice(str(v), str(v)) for v in values)]
-        self.add(path, "int", SelectField, label, choices=choices, validate_choice=False)
-
-
-def _seat_choices(seats: Sequence[str]) -> list[SelectChoice]:
-    """« — » then every seat (a seat without a name stays in the list, hidden: the page's
-    script shows it once it is named)."""
-    return [
-        SelectChoice("", "—"),
-        *(
-            SelectChoice(str(i), name or _("Seat %(n)d", n=i + 1), render_kw={} if name else {"hidden": True})
-            for i, name in enumerate(seats)
-        ),
-    ]
-
-
 @dataclass(frozen=True)
 class Table:
     """Who sits at the checked table and under which rules.
@@ -342,7 +292,8 @@ class Table:
 
 def check_form(table: Table) -> CheckForm:
     """The check form of ``table.game`` (bound to the request's form when it was posted)."""
-    b = _Builder()
+    b = Builder()
+    check = CHECKS[table.game]
     seats = table.names
     b.add("game", "text", HiddenField, default=table.game)
     if table.fixed:
@@ -350,7 +301,7 @@ def check_form(table: Table) -> CheckForm:
         for i, name in enumerate(seats):
             b.add(f"state.players[{i}]", "text", HiddenField, default=name)
     else:
-        _rule_inputs(b, table.game)
+        check.rule_inputs(b, table.game)
         for i in range(SEATS[table.game]):
             b.add(
                 f"state.players[{i}]",
@@ -359,13 +310,7 @@ def check_form(table: Table) -> CheckForm:
                 _("Seat %(n)d", n=i + 1),
                 render_kw={"autocomplete": "off", "maxlength": 40},
             )
-    build: Callable[[_Builder, Sequence[str]], None] = {
-        "president": _president_inputs,
-        "piketty": _president_inputs,
-        "whist-tarot": _whist_inputs,
-        "crapouille": _crapouille_inputs,
-    }[table.game]
-    build(b, seats)
+    check.inputs(b, seats)
     form_class = type("CheckFormOf", (CheckForm,), b.fields)
     data = dict(table.data or {})
     if not table.fixed:
@@ -379,7 +324,7 @@ def check_form(table: Table) -> CheckForm:
     for f in form:
         seat = _SEAT_OF.search(f.name)
         if kind_of(f) == "player" and isinstance(f, SelectField):
-            f.choices = _seat_choices(now)
+            f.choices = seat_choices(now)
         elif seat is not None:
             i = int(seat.group(1) or seat.group(2))
             f.label.text = now[i] or _("Seat %(n)d", n=i + 1)
@@ -427,125 +372,25 @@ def _fallback_seat(path: str, seats: Sequence[str]) -> str:
     return ""
 
 
-def _rule_inputs(b: _Builder, game: str) -> None:
-    """The house rules a standalone check may set (a game in progress brings its own)."""
-    if game == "crapouille":
-        b.add("rules.super", "flag", BooleanField, _l("Super crapouille (deal 10, keep 5)"))
-        return
-    if game == "whist-tarot":
-        return
-    if game == "president":
-        b.add(
-            "rules.preset",
-            "text",
-            RadioField,
-            _l("Variant"),
-            choices=[
-                SelectChoice("", _l("None: the plain rules")),
-                *(SelectChoice(p, president_kind._PRESET_NAMES[p][0]) for p in PRESETS if p != "tarot"),
-            ],
-            default="",
-            validate_choice=False,
-        )
-        b.number("rules.decks", _l("Decks"), range(2, 5), blank="1")
-        b.number("rules.jokers", _l("Jokers"), range(1, 3), blank="0")
-        b.number("rules.revolution_size", _l("Cards for a revolution"), (7, 8), blank="4")
-    for option, label, _hint in president_kind.toggles_for(game):
-        if option not in _NOT_A_MOVE:
-            b.add(f"rules.{option}", "flag", BooleanField, label)
-
-
-def _president_inputs(b: _Builder, seats: Sequence[str]) -> None:
-    for i in range(len(seats)):
-        b.add(f"state.out[{i}]", "player", BooleanField, seats[i] or _("Seat %(n)d", n=i + 1), render_kw={"value": i})
-    b.add("state.reversed", "flag", BooleanField, _l("Revolution on: the order is reversed"))
-    b.player("state.leader", _l("Who must lead (if nobody has played yet)"), seats)
-    for k in range(TRICK_ROWS["president"]):
-        b.player(f"state.trick[{k}].player", _("Who"), seats)
-        b.add(f"state.trick[{k}].pass", "flag", BooleanField, _l("Passed"))
-        b.add(f"state.trick[{k}].cards", "cards", StringField, _l("Cards"))
-    b.player("move.player", _l("Who plays"), seats)
-    b.add("move.cards", "cards", StringField, _l("Cards"))
-    b.add("move.last", "flag", BooleanField, _l("These are the player’s last cards"))
-    b.add("move.pass", "flag", BooleanField, _l("Passes"))
-
-
-def _crapouille_inputs(b: _Builder, seats: Sequence[str]) -> None:
-    suits = [SelectChoice("", "—"), *(SelectChoice(s.value, f"{s.symbol} {s.name_in(current_lang())}") for s in Suit)]
-    b.add("state.pile", "cards", StringField, _l("The pile, from the bottom to the top card"))
-    b.add("state.asked", "text", SelectField, _l("Suit asked (after an 8)"), choices=suits, validate_choice=False)
-    b.add(
-        "state.direction",
-        "int",
-        RadioField,
-        _l("Direction"),
-        choices=[SelectChoice("1", _l("Clockwise")), SelectChoice("-1", _l("Reversed (after a 10)"))],
-        default="1",
-        validate_choice=False,
-    )
-    b.player("state.turn", _l("Whose turn it is"), seats)
-    b.player("move.player", _l("Who plays"), seats)
-    b.add("move.card", "card", StringField, _l("Card"))
-    b.add("move.asked", "text", SelectField, _l("Suit asked with an 8"), choices=suits, validate_choice=False)
-    b.add("move.last", "flag", BooleanField, _l("It is the player’s last card"))
-    b.add("move.announced", "bool", BooleanField, _l("« Carte ! » was said"), default=True)
-    b.add("move.draw", "flag", BooleanField, _l("Draws instead"))
-    b.add("state.hand", "cards", StringField, _l("The player’s hand (optional: may they draw?)"))
-
-
-def _trumps() -> list[SelectChoice]:
-    lang = current_lang()
-    cards = [Card(trump=n) for n in range(1, 22)] + [Card(trump=0)]
-    return [SelectChoice("", "—"), *(SelectChoice(str(c), c.display(lang)) for c in cards)]
-
-
-def _whist_inputs(b: _Builder, seats: Sequence[str]) -> None:
-    excuse = [SelectChoice("", "—"), SelectChoice("0", _l("0 (lowest)")), SelectChoice("22", _l("22 (highest)"))]
-    b.player("state.dealer", _l("Dealer"), seats)
-    b.number("state.cards", _l("Cards dealt to each"), range(1, WHIST_MOST_CARDS + 1))
-    for i, name in enumerate(seats):
-        b.number(f"state.bids.@{i}", name or _("Seat %(n)d", n=i + 1), range(WHIST_MOST_CARDS + 1))
-    for k in range(TRICK_ROWS["whist-tarot"]):
-        b.player(f"state.trick[{k}].player", _("Who"), seats)
-        b.add(f"state.trick[{k}].card", "text", SelectField, _l("Card"), choices=_trumps(), validate_choice=False)
-        b.add(f"state.trick[{k}].excuse", "int", SelectField, _l("Excuse"), choices=excuse, validate_choice=False)
-    b.player("move.player", _l("Who plays"), seats)
-    b.number("move.bid", _l("Bid"), range(WHIST_MOST_CARDS + 1))
-    b.add("move.card", "text", SelectField, _l("Or a card"), choices=_trumps(), validate_choice=False)
-    b.add("move.excuse", "int", SelectField, _l("Excuse"), choices=excuse, validate_choice=False)
-
-
 # ------------------------------------------------------------------------ the pages
 
 
 def _picker(game: str, form: CheckForm, table: Table) -> dict[str, Any] | None:
     """What the card picker needs (static/picker.js): the deck's ranks and copies."""
     lang = current_lang()
-    if game == "crapouille":
-        return {
-            "picker": crapouille_kind.card_picker(lang),
-            "copies": crapouille.DECK.limit(Card.parse("As")),
-            "jokers": crapouille.DECK.joker_limit,
-        }
-    if game not in ("president", "piketty"):
-        return None
     seated = max(3, sum(1 for name in _seat_names(form).values() if name))
-    rules = Rules(game=game)
-    options = table.rules
-    if options is None:
+
+    def options() -> Mapping[str, Any] | None:
+        """The house rules: the game's, else as the form sets them."""
+        if table.rules is not None:
+            return table.rules
         try:
-            options = form_body(form, lang).body.get("rules")
+            rules: Mapping[str, Any] | None = form_body(form, lang).body.get("rules")
         except FieldError:
-            options = None
-    try:
-        rules = Rules.from_options(options, game)
-        deck = rules.deck(seated)
-        picker = president_kind.draw_picker(lang, rules, seated)
-    except RulesError:
-        rules = Rules(game=game)
-        deck = rules.deck(seated)
-        picker = president_kind.draw_picker(lang, rules, seated)
-    return {"picker": picker, "copies": rules.deck_count(seated), "jokers": deck.joker_limit}
+            rules = None
+        return rules
+
+    return CHECKS[game].picker(game, seated, options, lang)
 
 
 def _summary_labels(form: CheckForm, game: str) -> dict[str, str]:
@@ -555,7 +400,7 @@ def _summary_labels(form: CheckForm, game: str) -> dict[str, str]:
         row = _TRICK_ROW.match(f.name)
         if row is not None:
             n = int(row.group(1)) + 1
-            where = _("Card %(n)d", n=n) if game == "whist-tarot" else _("Play %(n)d", n=n)
+            where = CHECKS[game].row_label(n)
             labels[f.name] = f"{where} · {f.label.text}"
     return labels
 
@@ -597,6 +442,7 @@ def _page(table: Table, **context: Any) -> ResponseReturnValue:
             form=form,
             table=table,
             kind=KINDS[table.game],
+            family=CHECKS[table.game].family,
             verdict=verdict,
             picker=_picker(table.game, form, table),
             trick_rows=range(TRICK_ROWS.get(table.game, 0)),
@@ -619,9 +465,7 @@ def check_start() -> ResponseReturnValue:
             abort(400)
         return render_template("referee/check.html", form=None, kinds=[KINDS[g] for g in GAMES])
     names: tuple[str, ...] = (*DEFAULT_NAMES, *[""] * (SEATS[game] - len(DEFAULT_NAMES)))
-    data: dict[str, Any] = {"move.player": "0", "state.turn": "0"} if game == "crapouille" else {"move.player": "0"}
-    if game == "whist-tarot":
-        data = {"state.dealer": "3", "state.cards": "5", "move.player": "0"}
+    data = CHECKS[game].start_data()
     if request.method == "GET":
         names, data = _carried(game, names, data)
     return _page(Table(game, names, fixed=False, data=data))
@@ -660,7 +504,7 @@ def check_game(code: str, game_id: int) -> ResponseReturnValue:
     """The quick check of a game in progress: its players, seats, house rules and titles."""
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
-    if game.kind not in GAMES:
+    if kind.check is None:
         abort(404)
     state = stored_state(kind, game)
     names = {str(p.id): p.name for p in game.players}
@@ -671,39 +515,8 @@ def check_game(code: str, game_id: int) -> ResponseReturnValue:
 def _from_game(game: Game, state: Mapping[str, Any], names: Mapping[str, str]) -> tuple[Table, dict[str, Any]]:
     """The checked table of a game in progress, from its stored state (no replay), and
     what the page says of it (titles, house rules)."""
-    lang = current_lang()
-    data: dict[str, Any] = {}
-    context: dict[str, Any] = {"titles": [], "house_rules": []}
-    if game.kind in ("president", "piketty"):
-        # Seats go round the hierarchy, Président first (the game page's « Clockwise: … »);
-        # before the first manche it is the seating the game was started with.
-        order = list(state.get("hierarchy") or state.get("players") or [])
-        seats = [names.get(p, p) for p in order]
-        titles = sorted(state.get("titles") or [], key=lambda t: t["rank"])
-        context["titles"] = [(t["en"] if lang == "en" else t["fr"], names.get(t["player"], "")) for t in titles]
-        context["house_rules"] = president_kind.house_rules(president_kind.rules_of(game))
-        leader = state.get("leader")
-        if leader in order:
-            data["state.leader"] = data["move.player"] = str(order.index(leader))
-    elif game.kind == "crapouille":
-        order = [p for p in state["players"] if p in state.get("in_play", state["players"])]
-        seats = [names.get(p, p) for p in order]
-        if crapouille.Options.from_options(game.rules).super:
-            context["house_rules"] = [_("Super crapouille (deal 10, keep 5)")]
-        data["state.turn"] = "0"
-    else:
-        order = list(state["players"])
-        seats = [names.get(p, p) for p in order]
-        # The deal being played (its bids saved, its tricks not yet), else the next one.
-        pending = bool(state.get("pending") and state.get("played"))
-        deal: Mapping[str, Any] = (state.get("played") if pending else state.get("deal")) or {}
-        if deal.get("dealer") in order:
-            data["state.dealer"] = str(order.index(deal["dealer"]))
-        if deal.get("cards"):
-            data["state.cards"] = str(deal["cards"])
-        bids: Mapping[str, Any] = (state.get("bids") if pending else None) or {}
-        for i, p in enumerate(order):
-            if p in bids:
-                data[f"state.bids.@{i}"] = str(bids[p])
+    check = CHECKS[game.kind]
+    seats, data, said = check.from_game(game, state, names, current_lang())
+    context: dict[str, Any] = {"titles": [], "house_rules": [], **said}
     data.setdefault("move.player", "0")
     return Table(game.kind, tuple(seats), fixed=True, rules=game.rules or {}, data=data), context

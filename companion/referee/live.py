@@ -21,33 +21,30 @@ When the engine says the manche is over, the round entry it decided (the finishi
 order and the forbidden finishes, the bids and tricks, who went out) is stored with
 it, and the game's round form opens pre-filled from it (:meth:`~companion.models.LiveEntry.filling`).
 
-Nothing here knows a rule: the per-game classes only translate forms to moves and
-engine objects to what the screen shows.
+Nothing here knows a rule, nor a kind: each kind's follow
+(:attr:`GameKind.follow <companion.games.kinds.base.GameKind.follow>`, a
+:class:`~companion.games.follow.Follow` in the kind's own ``follow`` module) translates
+forms to moves and engine objects to what the screen shows.
 """
 
 from __future__ import annotations
 
-import re
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
-from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
 from companion import watch
 from companion.extensions import db
-from companion.forms import SafeForm, add_error, plain_int
+from companion.forms import add_error, plain_int
+from companion.games.follow import Follow, MoveForm, Refused, StartForm, Step, laid, renamed, suit_choices
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
-from companion.games.kinds.crapouille import card_picker as crapouille_picker
-from companion.games.kinds.president import draw_picker, rules_of, starts_reversed
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.judge.narrate import judge, said, whose_turn
@@ -55,14 +52,8 @@ from companion.membership.access import group_and_game, group_for
 from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
 from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
-from companion.rules import whist_tarot
-from companion.rules.cards import Card, Suit, parse_cards, parse_typed_cards, typed_notation
-from companion.rules.crapouille import DECK as CRAPOUILLE_DECK
-from companion.rules.crapouille import Draw, Options, Pile, PlayCard
-from companion.rules.crapouille import deal as crapouille_deal
+from companion.rules.cards import Suit, typed_notation
 from companion.rules.i18n import LANGS, RulesError
-from companion.rules.president import Play, Table
-from companion.rules.president_outcome import dealer_and_leader
 from companion.undo import confirmation_page, confirmed
 from companion.writes import commit, outcome
 
@@ -72,608 +63,6 @@ UNDO_DEPTH = 30
 MAX_MOVES = 2000
 #: Moves shown on the screen, most recent first.
 MOVES_SHOWN = 12
-#: La crapouille: the pile keeps its last cards only (the engine reads the top card, the
-#: jokers on it and the card under them); cards under them go back to the draw pile at
-#: the table, and must not count twice against the deck when they come out again.
-PILE_KEPT = 12
-
-_TRUMP_TOKEN = re.compile(r"T\d{1,2}|EX", re.IGNORECASE)
-
-
-class Refused(Exception):
-    """A start or a move that the form or the engine refuses: the reason, and the
-    form field it belongs to (``move`` for the move as a whole)."""
-
-    def __init__(self, message: str, field: str = "move") -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-def typed_cards(text: str, lang: str) -> tuple[Card, ...]:
-    """Cards typed on a page in ``lang`` (the picker's notation), tarot trumps as ``T14``/``EX``."""
-    cards: list[Card] = []
-    for token in (t for t in re.split(r"[\s,]+", text) if t):
-        if _TRUMP_TOKEN.fullmatch(token):
-            cards.append(Card.parse(token))
-        else:
-            cards.extend(parse_typed_cards(token, lang))
-    return tuple(cards)
-
-
-def renamed(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-    """A state or a move of the API with its players renamed (ids → names, or back).
-
-    Only the fields that name players are touched (never a card): ``players``,
-    ``out``, ``leader``, ``dealer``, ``turn``, ``player``, the keys of ``bids`` and
-    ``tricks``, and the players of ``trick``.
-
-    >>> renamed({"players": ["1", "2"], "turn": "2", "pile": ["2h"], "bids": {"1": 0}}, {"1": "Ann", "2": "Bob"})
-    {'players': ['Ann', 'Bob'], 'turn': 'Bob', 'pile': ['2h'], 'bids': {'Ann': 0}}
-    """
-
-    def one(value: Any) -> Any:
-        return names.get(value, value) if isinstance(value, str) else value
-
-    out = dict(data)
-    for key in ("players", "out"):
-        if isinstance(out.get(key), list):
-            out[key] = [one(p) for p in out[key]]
-    for key in ("leader", "dealer", "turn", "player"):
-        if key in out:
-            out[key] = one(out[key])
-    for key in ("bids", "tricks"):
-        if isinstance(out.get(key), dict):
-            out[key] = {one(k): v for k, v in out[key].items()}
-    if isinstance(out.get("trick"), list):
-        out["trick"] = [renamed(e, names) if isinstance(e, Mapping) else e for e in out["trick"]]
-    return out
-
-
-# --------------------------------------------------------------------- the forms
-
-
-def _suit_choices(lang: str) -> list[SelectChoice]:
-    return [SelectChoice(s.value, f"{s.symbol} {s.name_in(lang)}") for s in Suit]
-
-
-class StartForm(SafeForm):
-    """Starting the manche: who dealt a first manche of Président (the player after him
-    leads; ``leader`` names the leader outright), the starting card and who plays first
-    (la crapouille)."""
-
-    version = HiddenField()
-    dealer = RadioField(_l("Who dealt?"), validate_choice=False)
-    leader = RadioField(_l("Who leads?"), validate_choice=False)
-    first = RadioField(_l("Who plays first?"), validate_choice=False)
-    card = StringField(_l("Card turned up to start the pile"))
-
-
-class MoveForm(SafeForm):
-    """One move: cards (the picker), a pass, a draw, a bid or a trump.
-
-    ``action``, ``bid`` and ``card`` come from the button tapped (never rendered as
-    inputs of their own, so that only the tapped button sends them)."""
-
-    version = HiddenField()
-    player = RadioField(_l("Who plays?"), validate_choice=False)
-    cards = StringField(_l("Cards laid"))
-    last = BooleanField(_l("These are their last cards"))
-    unannounced = BooleanField(_l("Without having said « carte »"))
-    asked = RadioField(_l("Suit asked with the 8"), validate_choice=False)
-    action = StringField()
-    bid = StringField()
-    card = StringField()
-    #: « Non » to « Était-ce sa dernière carte ? »: not their last cards, the count was wrong.
-    not_last = BooleanField()
-
-    def fingerprint(self) -> str:
-        """What was tapped, to recognise the same move sent twice."""
-        parts = [self.player.data, self.cards.data, self.last.data, self.unannounced.data, self.asked.data]
-        parts += [self.action.data, self.bid.data, self.card.data]
-        return "|".join(str(p or "") for p in parts)
-
-
-# ----------------------------------------------------------- following each kind
-
-
-@dataclass
-class Step:
-    """One accepted move: the move as stored (ids), the state and view after it, its effects."""
-
-    move: dict[str, Any]
-    state: dict[str, Any]
-    view: dict[str, Any]
-    effects: list[str]
-
-
-class Follow(ABC):
-    """How the live screen follows one family of games: one subclass per family, which
-    must say how a manche starts, reads a form's moves, advances and ends."""
-
-    family = ""
-
-    def blocked(self, game: Game, stored: State) -> str | None:
-        """Why this round cannot be followed live (None: it can)."""
-        return None
-
-    def opening(self, game: Game, stored: State) -> dict[str, Any]:
-        """What the start page shows and asks."""
-        return {}
-
-    @abstractmethod
-    def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The engine's table at the start of the manche, and its view; raises :class:`Refused`."""
-
-    @abstractmethod
-    def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-        """The moves (API shape, ids) a form asks for; raises :class:`Refused`."""
-
-    def judged(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-        """The move as the engine is asked about it (a kept draw needs a card)."""
-        return move
-
-    def body(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-        """The ``/api/v1/check`` body of ``move`` on ``state`` (ids; renamed by the caller)."""
-        body: dict[str, Any] = {"game": game.kind, "state": state, "move": move}
-        if game.rules:
-            body["rules"] = dict(game.rules)
-        return body
-
-    @abstractmethod
-    def advance(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> Step:
-        """The engine applies a move already judged legal; raises :class:`RulesError`."""
-
-    @abstractmethod
-    def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
-        """The round entry a finished manche fills in."""
-
-    def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
-        """What the card picker needs (None: no picker)."""
-        return None
-
-    def deck(self, game: Game) -> tuple[int, int]:
-        """Copies of each card and jokers in the deck (what the picker greys out)."""
-        return 1, 0
-
-    # The cards each player holds, counted (« Était-ce sa dernière carte ? »): the
-    # engine's deal says how many each player starts the manche with, the moves what
-    # leaves and enters a hand.  None: the screen cannot know (it never asks).
-
-    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
-        """How many cards each player of ``state`` holds as the manche starts."""
-        return None
-
-    def held(self, hands: dict[str, int], step: Step) -> dict[str, int]:
-        """The cards each counted player holds after ``step`` (from ``hands``, before it):
-        the cards laid leave the hand; a family with draws adds them."""
-        player = step.move.get("player")
-        if player in hands:
-            hands[player] -= laid(step.move)
-        return hands
-
-
-def _player(form: MoveForm, view: Mapping[str, Any], players: Sequence[str]) -> str:
-    """Who moves: the player whose turn it is, else the one chosen in the form."""
-    if view.get("to_move"):
-        return str(view["to_move"])
-    chosen = form.player.data or ""
-    if chosen not in players:
-        raise Refused(_("Say who plays."), "player")
-    return chosen
-
-
-def _one_card(text: str, lang: str, field: str, missing: str) -> Card:
-    try:
-        cards = typed_cards(text, lang)
-    except RulesError as e:
-        raise Refused(e.text.get(lang), field) from None
-    if not cards:
-        raise Refused(missing, field)
-    if len(cards) > 1:
-        raise Refused(_("One card only."), field)
-    return cards[0]
-
-
-class PresidentFollow(Follow):
-    """Le Président and Piketty: a :class:`~companion.rules.president.Table`, players in
-    the order of the hierarchy (the seats go down it), the Président leading."""
-
-    family = "president"
-
-    def blocked(self, game: Game, stored: State) -> str | None:
-        if stored.get("first") and stored.get("draw"):
-            return _("This round is a card draw: there is no play to follow. Enter the cards drawn.")
-        return None
-
-    def opening(self, game: Game, stored: State) -> dict[str, Any]:
-        """The turn order (the hierarchy: the seats go down it), who leads (the stored
-        state's; at the first manche, the table says who dealt, and the engine proposes
-        the last seat, as it deals every later manche: ``first_dealer``, and each
-        dealer's ``leads``), and whether the order of the cards starts reversed."""
-        order = list(stored["hierarchy"])
-        opening: dict[str, Any] = {"order": order, "reversed": starts_reversed(stored)}
-        if stored.get("first"):
-            opening["first_dealer"] = dealer_and_leader(order)[0]
-            opening["leads"] = {p: dealer_and_leader(order, dealer=p)[1] for p in order}
-            opening["leader"] = None
-        else:
-            opening["leader"] = stored.get("leader")
-        return opening
-
-    def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        rules = rules_of(game)
-        order = list(stored["hierarchy"])
-        if not stored.get("first"):
-            leader = stored.get("leader")
-        elif form.dealer.data:
-            # seed 000: « Le joueur venant après le joueur qui a distribué commence. »
-            if form.dealer.data not in order:
-                raise Refused(_("Choose a player of the game."), "dealer")
-            leader = dealer_and_leader(order, dealer=form.dealer.data)[1]
-        else:
-            leader = form.leader.data or None  # named outright; nobody: anyone may lead
-        if leader is not None and leader not in order:
-            raise Refused(_("Choose a player of the game."), "leader")
-        # A lasting revolution carries over: the engine's outcome of the last manche says so.
-        table = Table.start(order, rules, reversed=starts_reversed(stored), leader=leader)
-        return table.to_state(), self._view(table, ())
-
-    @staticmethod
-    def _view(table: Table, skipped: Sequence[str]) -> dict[str, Any]:
-        return {
-            "to_move": table.to_move,
-            "over": table.over,
-            "leading": table.leading,
-            "finished": table.finished,
-            "passed": [p for p in table.players if p in table.passed and p not in skipped],
-            "skipped": list(skipped),
-            "lock": table.lock,
-            "reversed": table.reversed,
-            "out": list(table.out),
-            # Jokers shown by a player left with nothing else (joker_wild): not laid on the trick.
-            "shown": [i for i, p in enumerate(table.trick) if p.cards and table.rules.jokers_shown(p.cards)],
-        }
-
-    def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-        still_in = [p for p in state["players"] if p not in state.get("out", [])]
-        player = _player(form, view, still_in)
-        if form.action.data == "pass":
-            return [{"player": player, "pass": True}]
-        text = (form.cards.data or "").strip()
-        if not text:
-            raise Refused(_("Pick the cards laid, or pass."), "cards")
-        try:
-            cards = typed_cards(text, lang)
-        except RulesError as e:
-            raise Refused(e.text.get(lang), "cards") from None
-        return [{"player": player, "cards": [str(c) for c in cards], "last": bool(form.last.data)}]
-
-    def advance(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> Step:
-        table = Table.from_state(state, rules_of(game))
-        play = Play.from_json(move, table.players)
-        verdict = table.check(play)
-        after = table.apply(play)
-        return Step(move, after.to_state(), self._view(after, verdict.skipped), [e.value for e in verdict.effects])
-
-    def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
-        """The order players went out in (the one left last), who went out on a forbidden
-        card, and what ended the manche early (coup d'État, guillotine, revolution of titles)."""
-        assert row.state is not None and row.view is not None
-        out = list(row.view["out"])
-        rest = [p for p in row.state["players"] if p not in out]
-        events: dict[str, Any] = {}
-        for m in row.moves:
-            effects = m.get("effects") or []
-            if "coup_detat" in effects:
-                events = {"coup_detat": m["player"]}
-            elif "guillotine" in effects:
-                events = {"guillotine": {"player": m["player"], "vice": "", "last": ""}}
-            elif "revolution" in effects and rules_of(game).revolution_swaps_titles:
-                events = {"revolution": True}
-        entry: dict[str, Any] = {
-            "finish": out + rest if len(rest) <= 1 else out,
-            "finished_on": [m["player"] for m in row.moves if "finish_last" in (m.get("effects") or [])],
-            "events": events,
-        }
-        if rules_of(game).revolution_persists:
-            entry["reversed"] = bool(row.view.get("reversed"))  # the order at the end goes on
-        return entry
-
-    def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
-        return draw_picker(lang, rules_of(game), len(game.seats))
-
-    def deck(self, game: Game) -> tuple[int, int]:
-        rules = rules_of(game)
-        return rules.deck_count(len(game.seats)), rules.jokers
-
-    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
-        """The engine's deal for this manche (``deal_for``: even for Président, Piketty's
-        extra cards to the Trouduc's end); the exchanges keep the counts.  Président-Menteur
-        is not counted: a « menteur » call gives the pile to someone, off this screen."""
-        deal = stored.get("deal")
-        if rules_of(game).liar or not isinstance(deal, Mapping):
-            return None
-        counts = {p: deal.get(p) for p in state["players"]}
-        if not all(isinstance(n, int) and n > 0 for n in counts.values()):
-            return None
-        return {p: int(n or 0) for p, n in counts.items()}
-
-
-def read_deal(state: Mapping[str, Any]) -> whist_tarot.Deal:
-    """The engine's deal from its stored state (:meth:`whist_tarot.Deal.to_state`)."""
-    trick = tuple(whist_tarot.Play(e["player"], Card.parse(e["card"]), e.get("excuse")) for e in state["trick"])
-    bids = state.get("bids")
-    return whist_tarot.Deal(
-        tuple(state["players"]),
-        state["dealer"],
-        int(state["cards"]),
-        None if bids is None else dict(bids),
-        trick,
-        state.get("leader"),
-        parse_cards(state.get("played") or []),
-        bool(state.get("blind")),
-        dict(state.get("tricks") or {}),
-    )
-
-
-class WhistFollow(Follow):
-    """Whist with a tarot deck: the bids from the dealer's left, then the tricks (a
-    :class:`~companion.rules.whist_tarot.Deal`).  A deal whose bids were already saved
-    is followed from its first trick."""
-
-    family = "whist"
-
-    @staticmethod
-    def _spec(stored: State) -> Mapping[str, Any]:
-        return stored["played"] if stored.get("pending") else stored["deal"]
-
-    def opening(self, game: Game, stored: State) -> dict[str, Any]:
-        spec = self._spec(stored)
-        players = list(stored["players"])
-        return {
-            "dealer": spec["dealer"],
-            "cards": int(spec["cards"]),
-            "blind": bool(spec["blind"]),
-            "first_bidder": whist_tarot.bidding_order(players, spec["dealer"])[0],
-            "leader": whist_tarot.first_leader(players, spec["dealer"]),
-            "bids_in": bool(stored.get("pending")),
-        }
-
-    def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        spec = self._spec(stored)
-        bids = dict(stored.get("bids") or {}) if stored.get("pending") else {}
-        deal = whist_tarot.Deal(
-            tuple(stored["players"]), spec["dealer"], int(spec["cards"]), bids, blind=bool(spec["blind"])
-        )
-        return deal.to_state(), self._view(deal, None, None)
-
-    @staticmethod
-    def _view(deal: whist_tarot.Deal, last_trick: list[dict[str, Any]] | None, winner: str | None) -> dict[str, Any]:
-        to_act = deal.to_act
-        return {
-            "to_move": to_act,
-            "bidding": deal.bidding,
-            "forbidden": deal.forbidden_bid() if deal.bidding and to_act == deal.dealer else None,
-            "finished": deal.over and not deal.trick,
-            "last_trick": last_trick,
-            "trick_winner": winner,
-        }
-
-    def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-        player = view.get("to_move")
-        if not player:
-            raise Refused(_("The deal is over."))
-        if form.bid.data:
-            bid = plain_int(form.bid.data, 0, whist_tarot.SERIES[0])
-            if bid is None:
-                raise Refused(_("Tap a bid."), "bid")
-            return [{"player": player, "bid": bid}]
-        if form.card.data:
-            code, _sep, value = form.card.data.partition(":")
-            try:
-                card = Card.parse(code)
-            except RulesError as e:
-                raise Refused(e.text.get(lang), "card") from None
-            move: dict[str, Any] = {"player": player, "card": str(card)}
-            if value:
-                excuse = plain_int(value, 0, 22)
-                if excuse is None:
-                    raise Refused(_("Tap a card."), "card")
-                move["excuse"] = excuse
-            return [move]
-        raise Refused(_("Tap a bid.") if view.get("bidding") else _("Tap a card."))
-
-    def advance(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> Step:
-        deal = read_deal(state)
-        engine_move: whist_tarot.Move
-        if "bid" in move:
-            engine_move = whist_tarot.Bid(move["player"], int(move["bid"]))
-        else:
-            engine_move = whist_tarot.Play(move["player"], Card.parse(move["card"]), move.get("excuse"))
-        verdict = deal.check(engine_move)
-        after = deal.apply(engine_move)
-        last_trick = None
-        if verdict.trick_winner is not None:
-            last_trick = [*state["trick"], {k: v for k, v in move.items() if k in ("player", "card", "excuse")}]
-        return Step(move, after.to_state(), self._view(after, last_trick, verdict.trick_winner), [])
-
-    def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
-        """The bids and the tricks each player took."""
-        assert row.state is not None
-        tricks = row.state.get("tricks") or {}
-        return {
-            "bids": dict(row.state.get("bids") or {}),
-            "tricks": {p: int(tricks.get(p, 0)) for p in row.state["players"]},
-        }
-
-
-class CrapouilleFollow(Follow):
-    """La crapouille: a :class:`~companion.rules.crapouille.Pile` from the card turned up,
-    with the players still in."""
-
-    family = "crapouille"
-
-    def opening(self, game: Game, stored: State) -> dict[str, Any]:
-        return {"order": list(stored["in_play"])}
-
-    def start(self, game: Game, stored: State, form: StartForm, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        players = list(stored["in_play"])
-        card = _one_card(form.card.data or "", lang, "card", _("Pick the card turned up to start the pile."))
-        first = form.first.data or ""
-        if first not in players:
-            raise Refused(_("Say who plays first."), "first")
-        try:
-            pile = Pile(tuple(players), (card,), 1, None, first, Options.from_options(game.rules))
-        except RulesError as e:
-            raise Refused(e.text.get(lang), "card") from None
-        return pile.to_state(), self._view(pile, None, (), [])
-
-    @staticmethod
-    def _view(pile: Pile, target: str | None, skipped: Sequence[str], effects: Sequence[str]) -> dict[str, Any]:
-        """What the screen shows: whose turn, who must draw now (``target``: the player a
-        2 makes draw, or who draws one more card when the hand ended on a 2; never the
-        player who drew on his own turn, which is his move, not news), who loses a turn."""
-        return {
-            "to_move": pile.turn,
-            "finished": "out" in effects,
-            "target": target,
-            "skipped": list(skipped),
-            "drew": "draw" in effects and target is not None,
-        }
-
-    @staticmethod
-    def read(state: Mapping[str, Any], game: Game | None) -> Pile:
-        """The engine's pile from its stored state (:meth:`Pile.to_state`); without the
-        game, under the plain rules (which card fits does not depend on them)."""
-        asked = state.get("asked")
-        return Pile(
-            tuple(state["players"]),
-            parse_cards(state["pile"]),
-            int(state["direction"]),
-            None if asked is None else Suit(asked),
-            state.get("turn"),
-            Options.from_options(None if game is None else game.rules),
-            state.get("out"),
-        )
-
-    def moves(self, form: MoveForm, state: dict[str, Any], view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-        if view.get("finished"):
-            raise Refused(_("The hand is over."))
-        player = _player(form, view, state["players"])
-        text = (form.cards.data or "").strip()
-        asked = form.asked.data if form.asked.data in {s.value for s in Suit} else None
-        if form.action.data == "draw":
-            if not text:
-                return [{"player": player, "draw": True}]
-            # The drawn card, when it fits, is laid at once (seed 003: « qu'il met sur la
-            # dernière carte posée si elle est de même couleur ou de même rang »): one move,
-            # told once (« Ann pioche et pose 7♥ »), taken back at once.  Whether it fits is
-            # the engine's to say (``Pile.accepts``); one that does not stays in hand, unseen.
-            card = _one_card(text, lang, "cards", "")
-            drawn: dict[str, Any] = {"player": player, "draw": True, "drawn": str(card)}
-            if self.read(state, None).accepts(card):
-                drawn["card"] = str(card)
-                if asked:
-                    drawn["asked"] = asked
-            return [drawn]
-        card = _one_card(text, lang, "cards", _("Pick the card laid, or draw."))
-        move: dict[str, Any] = {"player": player, "card": str(card), "last": bool(form.last.data)}
-        if asked:
-            move["asked"] = asked
-        if form.unannounced.data:
-            move["announced"] = False
-        return [move]
-
-    def judged(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-        """A drawn card laid at once is judged as the card laid (its turn, its suit with
-        an 8, what it does).  A draw whose card stays in hand is judged as the draw of a
-        card that does not fit (whichever: the engine only needs to know it is not laid),
-        so that the engine names who plays next."""
-        if move.get("draw") and move.get("card"):
-            return {k: v for k, v in move.items() if k in ("player", "card", "asked")}
-        if not move.get("draw") or move.get("drawn"):
-            return move
-        pile = self.read(state, game)
-        laid = parse_cards(state["pile"])
-        for card in dict.fromkeys(CRAPOUILLE_DECK.cards()):
-            if not pile.accepts(card) and laid.count(card) < CRAPOUILLE_DECK.limit(card):
-                return {**move, "drawn": str(card)}
-        raise Refused(_("Any card fits on this pile: pick the card drawn, it is laid at once."), "cards")
-
-    def advance(self, game: Game, state: dict[str, Any], move: dict[str, Any]) -> Step:
-        pile = self.read(state, game)
-        engine_move: Draw | PlayCard
-        if move.get("draw"):
-            drawn = move.get("drawn")
-            engine_move = Draw(move["player"], None if drawn is None else Card.parse(drawn))
-        else:
-            asked = move.get("asked")
-            engine_move = PlayCard(
-                move["player"],
-                Card.parse(move["card"]),
-                None if asked is None else Suit(asked),
-                bool(move.get("last")),
-                bool(move.get("announced", True)),
-            )
-        verdict = pile.check(engine_move)
-        after = pile.apply(engine_move)
-        effects = [e.value for e in verdict.effects]
-        if len(after.pile) > 2 * PILE_KEPT:
-            after = Pile(
-                after.players,
-                after.pile[-PILE_KEPT:],
-                after.direction,
-                after.asked,
-                after.turn,
-                after.options,
-                after.out,
-            )
-        # A player's own draw is his move, not news: only someone else made to draw is shown.
-        target = None if isinstance(engine_move, Draw) else verdict.target
-        return Step(move, after.to_state(), self._view(after, target, verdict.skipped, effects), effects)
-
-    def entry(self, game: Game, row: LiveManche) -> dict[str, Any]:
-        """Who went out, and when he finished on a 2, who draws one more card, which counts
-        (the engine's ``target``: seed 003, « Lorsqu'un joueur termine en posant un 2 sur la
-        table, par convention, le joueur suivant prend une carte supplémentaire. »)."""
-        out = next((m for m in reversed(row.moves) if "out" in (m.get("effects") or [])), None)
-        entry: dict[str, Any] = {"winner": None if out is None else out["player"]}
-        if out is not None and "finish_on_two" in out["effects"] and row.view and row.view.get("target"):
-            entry["extra_card"] = row.view["target"]
-        return entry
-
-    def picker(self, game: Game, lang: str) -> dict[str, Any] | None:
-        return crapouille_picker(lang)
-
-    def deck(self, game: Game) -> tuple[int, int]:
-        return 2, CRAPOUILLE_DECK.joker_limit
-
-    def hands(self, game: Game, stored: State, state: Mapping[str, Any]) -> dict[str, int] | None:
-        """Five cards each (seed 003: « Le donneur distribue cinq cartes à chacun »), or with
-        Super crapouille ten dealt and five discarded: five kept."""
-        kept = crapouille_deal(Options.from_options(game.rules).super).kept
-        return dict.fromkeys(state["players"], kept)
-
-    def held(self, hands: dict[str, int], step: Step) -> dict[str, int]:
-        """A draw adds a card to its player's hand (a drawn card laid at once leaves it
-        again); a 2, even one drawn and laid, makes ``target`` draw one."""
-        hands = super().held(hands, step)
-        drawers = [step.move.get("player")] if step.move.get("draw") else []
-        if "draw" in step.effects and step.view.get("target"):
-            drawers.append(step.view["target"])
-        for drawer in drawers:
-            if drawer in hands:
-                hands[drawer] += 1
-        return hands
-
-
-FOLLOWS: dict[str, Follow] = {
-    "president": PresidentFollow(),
-    "piketty": PresidentFollow(),
-    "whist-tarot": WhistFollow(),
-    "crapouille": CrapouilleFollow(),
-}
 
 
 # ------------------------------------------------------------------ the manche
@@ -716,7 +105,7 @@ def _manche(code: str, game_id: int) -> Manche:
     number of queries, and no engine."""
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
-    follow = FOLLOWS.get(game.kind)
+    follow = kind.follow
     if follow is None:  # a kind this screen cannot follow (every kind of KINDS can)
         abort(404)
     last = db.session.execute(
@@ -789,7 +178,7 @@ def _move_forms(manche: Manche, form: MoveForm | None = None) -> MoveForm:
     players = row.state["players"] if row is not None and row.state else []
     out = row.state.get("out", []) if row is not None and row.state else []
     form.player.choices = [SelectChoice(p, manche.names.get(p, p)) for p in players if p not in out]
-    form.asked.choices = _suit_choices(lang)
+    form.asked.choices = suit_choices(lang)
     return form
 
 
@@ -859,7 +248,7 @@ def _page(
             opening=opening,
             order_names=[names[p] for p in opening.get("order") or []],
             start_form=_start_form(manche, start_form),
-            picker=manche.follow.picker(game, lang) if manche.follow.family == "crapouille" else None,
+            picker=manche.follow.start_picker(game, lang),
         )
     elif manche.closed is None and row is not None and row.state is not None:
         assert row.view is not None
@@ -883,23 +272,7 @@ def _page(
             else [],
             suit_names={s.value: f"{s.symbol} {s.name_in(lang)}" for s in Suit},
         )
-        if manche.follow.family == "president":
-            # Who went out on a forbidden finish (or showing only jokers) is made last: the
-            # players list says « dernière place », not the order of going out.
-            context["made_last"] = [m["player"] for m in row.moves if "finish_last" in (m.get("effects") or [])]
-        if manche.follow.family == "whist":
-            context["trumps"] = [Card(trump=t) for t in range(1, 22)]
-            out = {*row.state.get("played", []), *(e["card"] for e in row.state.get("trick", []))}
-            context["out_cards"] = out
-            context["order"] = list(whist_tarot.bidding_order(row.state["players"], row.state["dealer"]))
-            # The dealer's forbidden bid, in the engine's one sentence (its refusal's): the
-            # flag says it, so the last bid's words do not say it again below it.
-            forbidden = row.view.get("forbidden")
-            if forbidden is not None:
-                dealer = names.get(row.state["dealer"], row.state["dealer"])
-                said = whist_tarot.forbidden_bid_text(dealer, int(forbidden), int(row.state["cards"])).get(lang)
-                context["forbidden_said"] = said
-                context["turn_said"] = [*context["turn_said"], said]
+        context.update(manche.follow.screen(game, row, names, lang, context))
     else:
         context["card_draw"] = manche.closed is not None and manche.follow.blocked(game, manche.stored) is not None
     if context.get("picker"):
@@ -917,15 +290,6 @@ def _page(
 # ticked; « Non » posts it with ``not_last``: it is stored as not last and the player
 # is no longer counted in this manche (the count was wrong: a misdeal, a card seen
 # late).  A ticked box is never refused: the table knows best.
-
-
-def laid(move: Mapping[str, Any]) -> int:
-    """How many cards ``move`` takes out of its player's hand.
-
-    >>> laid({"player": "1", "cards": ["9h", "9s"]}), laid({"player": "1", "card": "8c"}), laid({"pass": True})
-    (2, 1, 0)
-    """
-    return len(move.get("cards") or []) + (1 if move.get("card") else 0)
 
 
 def _may_be_last(view: Mapping[str, Any], move: Mapping[str, Any]) -> bool:

@@ -19,6 +19,9 @@ from flask.testing import FlaskClient
 
 from companion.extensions import db
 from companion.games.kinds import president as president_kind
+from companion.games.kinds.crapouille import rules_pages as crapouille_pages
+from companion.games.kinds.president import rules_pages as president_pages
+from companion.games.rules_pages import option_entry
 from companion.i18n import LANGUAGES
 from companion.referee import house_rules
 from companion.rules import crapouille
@@ -213,13 +216,13 @@ def test_the_pages_run_a_constant_number_of_queries(client: FlaskClient) -> None
 
 def _kind_labels(kind: str):
     if kind in ("president", "piketty"):
-        points = house_rules.option_entry(*house_rules._toggle(kind, "points"), house_rules.DETAILS["points"])
-        items = [*house_rules.president_options(kind), points]
+        points = option_entry(*president_pages._toggle(kind, "points"), president_pages.DETAILS["points"])
+        items = [*president_pages.president_options(kind), points]
         if kind == "president":
-            items += house_rules.preset_options()
+            items += president_pages.preset_options()
         return items
     if kind == "crapouille":
-        return house_rules.crapouille_options()
+        return crapouille_pages.crapouille_options()
     return []
 
 
@@ -283,19 +286,19 @@ def test_every_option_of_the_engine_has_an_explanation(app: Flask) -> None:
     for f in engine:
         if f.type in ("bool", bool):
             assert f.name in toggles, f"no label on the new-game page for {f.name}"
-            assert f.name in house_rules.DETAILS, f"no explanation for {f.name}"
+            assert f.name in president_pages.DETAILS, f"no explanation for {f.name}"
         else:
-            assert f.name in house_rules.SETTINGS, f"no explanation for the setting {f.name}"
+            assert f.name in president_pages.SETTINGS, f"no explanation for the setting {f.name}"
     names = {f.name for f in engine}
-    assert set(house_rules.DETAILS) <= names and set(house_rules.SETTINGS) <= names  # nothing stale
+    assert set(president_pages.DETAILS) <= names and set(president_pages.SETTINGS) <= names  # nothing stale
     for preset in PRESETS:
-        assert preset in president_kind._PRESET_NAMES and preset in house_rules.PRESET_DETAILS, preset
-    assert set(house_rules.PRESET_DETAILS) == set(PRESETS)
+        assert preset in president_kind._PRESET_NAMES and preset in president_pages.PRESET_DETAILS, preset
+    assert set(president_pages.PRESET_DETAILS) == set(PRESETS)
     options = [f.name for f in fields(crapouille.Options)]
-    assert set(house_rules.CRAPOUILLE_DETAILS) == set(options)
+    assert set(crapouille_pages.CRAPOUILLE_DETAILS) == set(options)
     with app.test_request_context("/", headers=EN):
         flask_babel.refresh()
-        for o in house_rules.crapouille_options():
+        for o in crapouille_pages.crapouille_options():
             assert str(o["label"]) != o["id"] and str(o["line"]) and str(o["detail"])
-        for text in [*house_rules.DETAILS.values(), *house_rules.PRESET_DETAILS.values()]:
+        for text in [*president_pages.DETAILS.values(), *president_pages.PRESET_DETAILS.values()]:
             assert len(str(text)) > 20

@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.kinds.base import GameKind
 from companion.games.kinds.crapouille import Crapouille
+from companion.games.kinds.season_base import UNKNOWN, KindSeason
 from companion.i18n import ngettext
 
 #: Every kind offered, in the order of the new-game page.
@@ -37,6 +38,13 @@ def kind_name(kind: str) -> str:
     """A game kind's display name (the id itself for a kind this version does not know)."""
     known = KINDS.get(kind)
     return str(known.name) if known else kind
+
+
+def season_of(kind: str) -> KindSeason:
+    """A game kind's season-level part (what a kind this version does not know says,
+    :data:`~companion.games.kinds.season_base.UNKNOWN`, for an id not in :data:`KINDS`)."""
+    known = KINDS.get(kind)
+    return known.season if known else UNKNOWN
 
 
 def round_count_of(kind: str, count: int) -> str:

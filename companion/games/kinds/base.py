@@ -27,6 +27,10 @@ from typing import Any
 from flask_babel import LazyString
 
 from companion.forms import OnceForm, SafeForm
+from companion.games.follow import Follow
+from companion.games.kinds.season_base import KindSeason
+from companion.games.quick_check import QuickCheck
+from companion.games.rules_pages import RulesPages
 from companion.i18n import gettext as _
 from companion.i18n import ngettext
 from companion.models import Game, Group, Player
@@ -55,9 +59,23 @@ class GameKind(ABC):
     #: routes never write « donne » or « manche » themselves: they ask the kind (below).
     round_word: str = "hand"
 
-    # --- SEASON-LEVEL ANCHOR (results, standings, player pages, export): declared here
+    # --- the season (results, standings, player pages, export)
 
-    # --- REFEREE ANCHOR (quick check, house-rules page, live screen): declared here
+    #: What the kind's stored states give the season's pages: its results, leaderboard,
+    #: player-page and recap lines, CSV columns (:mod:`companion.games.kinds.season_base`).
+    season: KindSeason
+
+    # --- the referee (quick check, house-rules page, live screen)
+
+    #: How the live screen follows a manche of this kind move by move
+    #: (:mod:`companion.games.follow`); None: it cannot be followed (the screen is a 404).
+    follow: Follow | None = None
+    #: Its part of the quick check (:mod:`companion.games.quick_check`); None: the quick
+    #: check does not know it (its page is a 404).
+    check: QuickCheck | None = None
+    #: Its rules page and what the house-rules pages say of its options
+    #: (:mod:`companion.games.rules_pages`); None: it has no rules page.
+    rules_pages: RulesPages | None = None
 
     # --- the kind's words for its rounds
 

@@ -20,8 +20,12 @@ from wtforms.validators import InputRequired
 
 from companion import charts
 from companion.forms import add_error, plain_int
+from companion.games.follow import Follow
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
+from companion.games.kinds.crapouille.season import CrapouilleSeason
+from companion.games.quick_check import QuickCheck
+from companion.games.rules_pages import RulesPages
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
@@ -251,6 +255,12 @@ def sheet_of(state: State) -> crapouille.Scoresheet:
     )
 
 
+# The referee's parts read this module's card picker, card values and setup form above: imported once it is defined.
+from companion.games.kinds.crapouille.follow import CrapouilleFollow  # noqa: E402
+from companion.games.kinds.crapouille.referee import CrapouilleCheck  # noqa: E402
+from companion.games.kinds.crapouille.rules_pages import CrapouilleRulesPages  # noqa: E402
+
+
 class Crapouille(GameKind):
     """La crapouille: penalty points, out past 300 (seed 003)."""
 
@@ -258,9 +268,11 @@ class Crapouille(GameKind):
     name = _l("La crapouille")
     blurb = _l("Crazy Eights cousin: penalty points, out past 300.")
 
-    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.crapouille.season)
+    season = CrapouilleSeason()
 
-    # --- REFEREE ANCHOR: set here (companion.games.kinds.crapouille.referee)
+    check: QuickCheck = CrapouilleCheck()
+    rules_pages: RulesPages = CrapouilleRulesPages()
+    follow: Follow = CrapouilleFollow()
     new_template = "games/new_crapouille.html"
     game_template = "games/crapouille.html"
     round_template = "games/crapouille_hand.html"

@@ -26,8 +26,12 @@ from wtforms.fields.choices import SelectChoice
 
 from companion import charts
 from companion.forms import add_error, plain_int
+from companion.games.follow import Follow
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
+from companion.games.kinds.president.season import PresidentSeason
+from companion.games.quick_check import QuickCheck
+from companion.games.rules_pages import RulesPages
 from companion.i18n import current_lang, ngettext
 from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
@@ -697,6 +701,12 @@ def house_rules(rules: Rules) -> list[str]:
 # ------------------------------------------------------------------- the kinds
 
 
+# The referee's parts read this module's helpers above: imported once they are defined.
+from companion.games.kinds.president.follow import PresidentFollow  # noqa: E402
+from companion.games.kinds.president.referee import PresidentCheck  # noqa: E402
+from companion.games.kinds.president.rules_pages import PresidentRulesPages  # noqa: E402
+
+
 class _PresidentFamily(GameKind):
     """What le Président and Piketty share: everything but their id and names."""
 
@@ -706,9 +716,11 @@ class _PresidentFamily(GameKind):
 
     round_word = "round"
 
-    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.president.season)
+    season = PresidentSeason(event_lines)
 
-    # --- REFEREE ANCHOR: set here (companion.games.kinds.president.referee)
+    check: QuickCheck = PresidentCheck()
+    rules_pages: RulesPages = PresidentRulesPages()
+    follow: Follow = PresidentFollow()
 
     def leaders(self, state: State) -> list[str]:
         """The highest total (with points), else the sitting Président."""

@@ -31,8 +31,15 @@ from wtforms.fields.choices import SelectChoice
 
 from companion import charts
 from companion.forms import add_error, plain_int
+from companion.games.follow import Follow
 from companion.games.forms import RoundForm, SeatsForm
 from companion.games.kinds.base import Entry, GameKind, State
+from companion.games.kinds.whist_tarot.follow import WhistFollow
+from companion.games.kinds.whist_tarot.referee import WhistCheck
+from companion.games.kinds.whist_tarot.rules_pages import WhistRulesPages
+from companion.games.kinds.whist_tarot.season import WhistSeason
+from companion.games.quick_check import QuickCheck
+from companion.games.rules_pages import RulesPages
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
@@ -261,9 +268,11 @@ class WhistTarot(GameKind):
     name = _l("Whist with a tarot deck")
     blurb = _l("Bid your tricks exactly: every trick off costs a card of your stake.")
 
-    # --- SEASON-LEVEL ANCHOR: set here (companion.games.kinds.whist_tarot.season)
+    season = WhistSeason()
 
-    # --- REFEREE ANCHOR: set here (companion.games.kinds.whist_tarot.referee)
+    check: QuickCheck = WhistCheck()
+    rules_pages: RulesPages = WhistRulesPages()
+    follow: Follow = WhistFollow()
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
