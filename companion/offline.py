@@ -19,7 +19,7 @@ outbox's way of sending what a phone kept while it was offline.
   which with :func:`companion.writes.outcome`; without a word from the view, a redirect
   is ``sent``, a 409 ``conflict`` and anything else ``refused`` — so a view that
   redirects after changing nothing (a delete, a status change or an undo the game's
-  version refuses: ``games.routes._not_done``) must say what became of it. The flashed
+  version refuses: ``games.rounds.not_done``) must say what became of it. The flashed
   messages of that answer go into it instead of waiting for the next page.
 - Every page of a group says, in the header ``X-Companion-State``, which state of
   the group it shows, so that the service worker never shows offline a copy older

@@ -526,9 +526,9 @@ def test_a_game_page_shows_recent_hands_with_older_on_demand(client: FlaskClient
 
 
 def test_a_game_refuses_hands_past_its_bound(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.games.routes as routes
+    import companion.games.rounds as rounds
 
-    monkeypatch.setattr(routes, "MAX_ROUNDS", 3)
+    monkeypatch.setattr(rounds, "MAX_ROUNDS", 3)
     group = create_group(client)
     ann, bob = add_players(client, group, "Ann", "Bob")
     game_id = start_crapouille(client, group, [ann, bob])

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.games import results
-from companion.groups import transfer
+from companion.groups.transfer import importing
 from companion.models import Game, GamePlayer, Group, Player, Round, Season
 from tests.web.test_import_roundtrip import _standings
 from tests.web.test_import_stranger import _imported, _small_group
@@ -29,8 +29,8 @@ def test_an_import_written_in_many_small_parts_is_the_same_group(app, client, mo
     app.config["GROUPS_PER_HOUR"] = 100
     built = _small_group(client)
     content = json.dumps(built["document"]).encode()
-    monkeypatch.setattr(transfer, "ROWS_PER_TURN", 2)
-    monkeypatch.setattr(transfer, "STANDINGS_PER_TURN", 6)
+    monkeypatch.setattr(importing, "ROWS_PER_TURN", 2)
+    monkeypatch.setattr(importing, "STANDINGS_PER_TURN", 6)
     began: list[int] = []
 
     def begin(conn: sa.Connection) -> None:
@@ -58,15 +58,15 @@ def test_a_player_added_meanwhile_does_not_take_the_ids_the_import_chose(app, cl
     app.config["GROUPS_PER_HOUR"] = 100
     built = _small_group(client)
     neighbour = db.session.scalar(sa.select(Group.id).where(Group.code == built["group"].code))
-    prepare = transfer.prepare
+    prepare = importing.prepare
 
-    def meanwhile(*args: Any, **kwargs: Any) -> transfer.Rows:
+    def meanwhile(*args: Any, **kwargs: Any) -> importing.Rows:
         rows = prepare(*args, **kwargs)
         with db.engine.begin() as conn:  # another phone, its own connection
             conn.execute(sa.insert(Player.__table__).values(group_id=neighbour, name="Zoé", name_key="zoe"))
         return rows
 
-    monkeypatch.setattr(transfer, "prepare", meanwhile)
+    monkeypatch.setattr(importing, "prepare", meanwhile)
     group = _imported(app.test_client(), json.dumps(built["document"]).encode())
     db.session.expire_all()
     games = db.session.scalars(sa.select(Game).join(Season).where(Season.group_id == group.id))

@@ -214,7 +214,7 @@ def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: 
     the live manche, as objects or, kept, as plain columns; its last round; sent, all of
     them together) searches by key or index, and scans no table whole (a small derived
     row may be)."""
-    from companion.games.routes import _LAST_ROUND_AND_COUNT
+    from companion.games.rounds import _LAST_ROUND_AND_COUNT
     from companion.membership.access import (
         _JOINED_GAME_AND_LIVE,
         _JOINED_GAME_LIVE_AND_LAST,

@@ -34,6 +34,7 @@ from companion.extensions import db
 from companion.games import results
 from companion.games.kinds import kind_name
 from companion.groups import transfer
+from companion.groups.transfer import reading
 from companion.i18n import format_day
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Player, Round, Season
 from tests.helpers import add_players, create_group, html, start_crapouille
@@ -693,7 +694,7 @@ def test_a_tampered_file_is_refused_naming_the_game_and_round(app, client, expor
 
 def test_a_file_too_large_is_refused(app, client, exported, monkeypatch):
     content, _built = exported
-    monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", len(content) - 1)
+    monkeypatch.setattr(reading, "MAX_IMPORT_BYTES", len(content) - 1)
     too_big = fr(app, "This file is too large: an export holds at most %(size)d MB.", size=0)
     _refused(client, content, too_big, status=413)
     # Far larger than the request may be: refused before the form is even read.

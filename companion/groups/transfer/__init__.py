@@ -1,0 +1,64 @@
+"""A group's data in and out: CSV and JSON exports, and importing a JSON export as a
+new group.
+
+- :mod:`~companion.groups.transfer.schema`: what a JSON export is (:data:`FORMAT`,
+  :data:`VERSION`, :data:`SCHEMA`);
+- :mod:`~companion.groups.transfer.export`: the exports (CSV and JSON) and their pages;
+- :mod:`~companion.groups.transfer.reading`: reading an imported file
+  (:func:`parse_file`), refused (:class:`Refused`) as soon as it is not one the app
+  wrote;
+- :mod:`~companion.groups.transfer.checking`: checking it to its last field, every
+  game rescored (:func:`check_document`, its :class:`Plan`);
+- :mod:`~companion.groups.transfer.importing`: writing it as a new group, in short
+  parts (:func:`prepare`, :func:`write_group`), and the import page.
+
+Importing this package registers the routes of its modules on the groups blueprint.
+A setting is read where it is defined (:data:`MAX_IMPORT_BYTES` in ``reading``,
+``ROWS_PER_TURN`` in ``importing``…): a test changes it there, not here.
+"""
+
+from companion.groups.transfer.checking import Plan, check_document
+from companion.groups.transfer.export import (
+    csv_rows,
+    export_csv,
+    export_csv_text,
+    export_document,
+    export_json,
+    export_page,
+    slug,
+)
+from companion.groups.transfer.importing import (
+    ImportForm,
+    Rows,
+    discard,
+    import_group,
+    prepare,
+    write_group,
+)
+from companion.groups.transfer.reading import MAX_DEPTH, MAX_IMPORT_BYTES, Refused, parse_file
+from companion.groups.transfer.schema import FORMAT, SCHEMA, VERSION
+
+__all__ = [
+    "FORMAT",
+    "MAX_DEPTH",
+    "MAX_IMPORT_BYTES",
+    "SCHEMA",
+    "VERSION",
+    "ImportForm",
+    "Plan",
+    "Refused",
+    "Rows",
+    "check_document",
+    "csv_rows",
+    "discard",
+    "export_csv",
+    "export_csv_text",
+    "export_document",
+    "export_json",
+    "export_page",
+    "import_group",
+    "parse_file",
+    "prepare",
+    "slug",
+    "write_group",
+]
