@@ -24,7 +24,7 @@ For each database — a throw-away SQLite file, and PostgreSQL in a throw-away s
    with its own keep-alive ``http.client`` connection; it shares the two CPUs with the
    servers, so its figures are lower bounds): the bare ``/hello``, ``/template`` and
    ``/row`` baselines; ``/api/v1/check`` and ``/api/v1/outcome`` of each game (bodies
-   from ``companion/api/examples.py``); the home page, the group page, each kind's game
+   from each kind's ``api/examples.py``); the home page, the group page, each kind's game
    page and round-entry page, the season's standings; a round saved (crapouille);
 5. prints the table — endpoint, req/s, p50, p99, ratio to its baseline, the goal of
    issue 14, pass or fail — then each page's size: its HTML, gzipped here (level 6; the
@@ -82,8 +82,8 @@ from benchmarks import bare_app
 from benchmarks.live_poll import HOST, SECRET, Phone, gunicorn, percentile, postgres, worker_pids
 from benchmarks.standings import _entry, _join, _queries, _settle, fill
 from companion import create_app
-from companion.api.examples import CHECKS, OUTCOMES
 from companion.extensions import db
+from companion.games.judging import examples as api_examples
 from companion.games.kinds import KINDS
 from companion.games.state import stored_state
 from companion.models import Game, Round
@@ -323,7 +323,7 @@ def targets(seeded: Seeded, app_port: int, bare_port: int, cookie: str, post_poo
     (``cookie``), but the round POSTs come from one joined to the pool's group (``poster``)."""
     hello, template, row = "bare /hello", "bare /template", "bare /row (1 SQL row)"
     found: list[Target] = [Target(hello, bare_port, "/hello")]
-    for path, examples, goal in (("check", CHECKS, 0.8), ("outcome", OUTCOMES, 0.7)):
+    for path, examples, goal in (("check", api_examples("check"), 0.8), ("outcome", api_examples("outcome"), 0.7)):
         for game in GAMES:
             body = next(b for _summary, b in examples if b["game"] == game)
             found.append(

@@ -128,10 +128,10 @@ def _play_game(kind_id: str, season: Season, players: list[Player], start: datet
     game.version = number
     if kind.over(state):
         game.status = GameStatus.FINISHED
-        game.outcome = {"winners": kind.winners(state)}
+        game.ending = {"winners": kind.winners(state)}
     else:
         game.status = GameStatus.FINISHED
-        game.outcome = {"winners": kind.leaders(state), "early": True}
+        game.ending = {"winners": kind.leaders(state), "early": True}
     game.finished_at = moment + timedelta(minutes=1)
     saving.refresh([game.id])
     db.session.commit()

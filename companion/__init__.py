@@ -92,7 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.games.kinds import kind_name, round_count_of, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
-    from companion.pagecache import fixed, once
+    from companion.pagecache import cached_for_language, cached_template
     from companion.rules.cards import Card
 
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -108,8 +108,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         local_iso=local_iso_here,
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
-        fixed=fixed,
-        once=once,
+        cached_template=cached_template,
+        cached_for_language=cached_for_language,
     )
 
     from companion.undo import pending_undo

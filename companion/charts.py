@@ -8,12 +8,9 @@ CSS classes (``static/charts.css``, light and dark themes), and tells its series
 apart by dash pattern and marker shape as well as by colour. It carries its own text
 alternative (a title and a sentence summarising it) and the same figures as a table.
 
-The game pages' charts read the stored state of every round (:func:`stored_figures`:
-one query, only the keys they draw), never replaying a game:
-
-- :func:`crapouille_chart`: each player's total after each hand, with the line of 300;
-- :func:`whist_chart`: each player's stake after each deal;
-- :func:`president_chart`: the running totals of points after each manche.
+A game page's chart belongs to its kind (``companion/games/kinds/<kind>/charts.py``)
+and reads the stored state of every round through :func:`stored_figures` (one query,
+only the keys it draws), never replaying a game.
 
 Any other page can draw a chart with :func:`line_chart` (the season page's rating
 over the season, for instance)::
@@ -42,7 +39,6 @@ from babel.numbers import format_decimal
 
 from companion.extensions import db
 from companion.i18n import current_locale
-from companion.i18n import gettext as _
 from companion.models import Game, Round
 
 #: The drawing's size in SVG units: the width of a 390 px phone's content (16 px
@@ -385,112 +381,6 @@ def stored_figures(game: Game, *keys: str) -> list[tuple[int, list[Any]]]:
     return [(row[0], list(row[1:])) for row in db.session.execute(query)]
 
 
-def _names_list(ids: Sequence[str], names: dict[str, str]) -> str:
+def names_list(ids: Sequence[str], names: dict[str, str]) -> str:
+    """« Ann, Bob »: these players' names (an id with no name as itself), for a chart's summary."""
     return ", ".join(names.get(p, p) for p in ids)
-
-
-def crapouille_chart(game: Game, names: dict[str, str], limit: int) -> Chart:
-    """Each player's total after each hand of a crapouille game, with the line of
-    ``limit`` (300); a player's line stops at the hand that put them out."""
-    seats = [str(p.id) for p in game.players]
-    points: dict[str, list[Point]] = {p: [(0, 0)] for p in seats}
-    crossed: dict[str, int] = {}
-    last: dict[str, Any] = {}
-    for number_, (totals, scored) in stored_figures(game, "totals", "points"):
-        totals, scored = totals or {}, scored or {}
-        for p in seats:
-            if p in scored and p in totals:
-                points[p].append((number_, int(totals[p])))
-                if int(totals[p]) > limit and p not in crossed:
-                    crossed[p] = number_
-        last = totals
-    sentences = [_("Totals after each hand.")]
-    for p, hand in sorted(crossed.items(), key=lambda item: (item[1], seats.index(item[0]))):
-        sentences.append(_("%(name)s goes past %(limit)d at hand %(n)d.", name=names.get(p, p), limit=limit, n=hand))
-    still = [p for p in seats if p not in crossed and p in last]
-    if still:
-        best = min(int(last[p]) for p in still)
-        leaders = [p for p in still if int(last[p]) == best]
-        sentences.append(_("Lowest total: %(names)s, %(total)d.", names=_names_list(leaders, names), total=best))
-    return line_chart(
-        [(names.get(p, p), points[p]) for p in seats],
-        x_label=_("Hand"),
-        y_label=_("Total"),
-        title=_("Totals hand by hand"),
-        summary=" ".join(sentences),
-        chart_id="totals-chart",
-        reference=(limit, _("%(limit)d: out", limit=limit)),
-        x_names={0: _("start")},
-    )
-
-
-def whist_chart(game: Game, names: dict[str, str], stake: int) -> Chart:
-    """Each player's stake after each settled deal of a whist game (a deal still
-    waiting for its tricks is not drawn)."""
-    seats = [str(p.id) for p in game.players]
-    points: dict[str, list[Point]] = {p: [(0, stake)] for p in seats}
-    emptied: dict[str, int] = {}
-    last: dict[str, Any] = dict.fromkeys(seats, stake)
-    for number_, (stakes, pending) in stored_figures(game, "stakes", "pending"):
-        if pending or not stakes:
-            continue
-        for p in seats:
-            if p in stakes:
-                points[p].append((number_, int(stakes[p])))
-                if int(stakes[p]) <= 0 and p not in emptied:
-                    emptied[p] = number_
-        last = stakes
-    sentences = [_("Stakes after each hand, from %(stake)d cards.", stake=stake)]
-    for p, hand in sorted(emptied.items(), key=lambda item: (item[1], seats.index(item[0]))):
-        sentences.append(_("The stake of %(name)s runs out at hand %(n)d.", name=names.get(p, p), n=hand))
-    ranked = sorted(seats, key=lambda p: -int(last.get(p, 0)))
-    sentences.append(
-        _("Stakes now: %(list)s.", list=", ".join(f"{names.get(p, p)} {int(last.get(p, 0))}" for p in ranked))
-    )
-    return line_chart(
-        [(names.get(p, p), points[p]) for p in seats],
-        x_label=_("Hand"),
-        y_label=_("Stake"),
-        title=_("Stakes hand by hand"),
-        summary=" ".join(sentences),
-        chart_id="stakes-chart",
-        x_names={0: _("start")},
-        include=(0, stake),
-    )
-
-
-def president_chart(game: Game, names: dict[str, str], draw_first: bool = False) -> Chart:
-    """The running totals of points after each manche of a Président or Piketty game
-    counting points. After a card draw (``draw_first``: Piketty's « tirage », stored as
-    round 1, which scores nothing) the first manche played is manche 1 on the x axis."""
-    seats = [str(p.id) for p in game.players]
-    points: dict[str, list[Point]] = {p: [(0, 0)] for p in seats}
-    last: dict[str, Any] = {}
-    for number_, (totals,) in stored_figures(game, "totals"):
-        if draw_first and number_ == 1:
-            continue
-        shown = number_ - 1 if draw_first else number_
-        totals = totals or {}
-        for p in seats:
-            if p in totals:
-                points[p].append((shown, int(totals[p])))
-        last = totals or last
-    sentences = [_("Points after each round.")]
-    if last:
-        high = max(int(v) for v in last.values())
-        low = min(int(v) for v in last.values())
-        top = [p for p in seats if int(last.get(p, low)) == high]
-        sentences.append(_("Most points: %(names)s, %(total)d.", names=_names_list(top, names), total=high))
-        if low != high:
-            bottom = [p for p in seats if int(last.get(p, high)) == low]
-            sentences.append(_("Fewest: %(names)s, %(total)d.", names=_names_list(bottom, names), total=low))
-    return line_chart(
-        [(names.get(p, p), points[p]) for p in seats],
-        x_label=_("Round"),
-        y_label=_("Points"),
-        title=_("Points round by round"),
-        summary=" ".join(sentences),
-        chart_id="points-chart",
-        x_names={0: _("start")},
-        include=(0,),
-    )

@@ -12,11 +12,13 @@ outbox's way of sending what a phone kept while it was offline.
   (joining a group renews it); the outbox swaps it, so a replay is judged on what it
   says, never refused for its age.
 - A POST the outbox sends carries ``X-Companion-Outbox: 1``. Its answer, whatever
-  the page would have been, becomes ``{"outcome", "status", "messages"}``: ``sent``
+  the page would have been, becomes ``{"outcome", "status", "messages"}`` (the outbox
+  word under the key phones' cached ``sw.js`` read: the code calls it the outbox word,
+  « outcome » being the rules API's): ``sent``
   (saved), ``duplicate`` (it had been saved already: a retry of a post whose answer
   was lost), ``conflict`` (another phone changed the game first: nothing was saved),
   or ``refused`` (nothing was saved; the page it would have shown says why). Views say
-  which with :func:`companion.writes.outcome`; without a word from the view, a redirect
+  which with :func:`companion.writes.tell_outbox`; without a word from the view, a redirect
   is ``sent``, a 409 ``conflict`` and anything else ``refused`` — so a view that
   redirects after changing nothing (a delete, a status change or an undo the game's
   version refuses: ``games.rounds.not_done``) must say what became of it. The flashed
@@ -44,7 +46,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from companion.watch import group_state
-from companion.writes import OUTCOME
+from companion.writes import OUTBOX_WORD
 
 bp = Blueprint("offline", __name__)
 
@@ -93,8 +95,8 @@ def token() -> Response:
     return response
 
 
-def _outcome_of(response: Response) -> str:
-    said = request.environ.get(OUTCOME)
+def _outbox_word(response: Response) -> str:
+    said = request.environ.get(OUTBOX_WORD)
     if isinstance(said, str):
         return said
     if 300 <= response.status_code < 400:
@@ -155,7 +157,7 @@ def init_app(app: Flask) -> None:
         flashes = session.pop("_flashes", None) or []
         answer = jsonify(
             {
-                "outcome": _outcome_of(response),
+                "outcome": _outbox_word(response),
                 "status": response.status_code,
                 "messages": [str(message) for _category, message in flashes],
             }

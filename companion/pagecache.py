@@ -3,8 +3,8 @@ database at a known version, rendered once and written out again as long as that
 version stands (a game page's rounds, chart and history at game version *v*; the
 empty form of its next round, but its CSRF token).
 
-A template marks such a part with ``{% call keep("name") %}…{% endcall %}``, where
-``keep`` is a :class:`Fragments` the view passes. On a miss the part is rendered and
+A template marks such a part with ``{% call cached("name") %}…{% endcall %}``, where
+``cached`` is a :class:`Fragments` the view passes. On a miss the part is rendered and
 kept; on a hit it is written out as kept, and the template never evaluates what is
 inside the call block, so the view gives it only what the rest of the page needs
 (which is why a hit skips the queries and the drawing too).
@@ -13,7 +13,7 @@ A kept part never holds anything of a session or of the moment: no CSRF token, n
 flashed message, no undo offer, no form — those stay outside the call blocks and are
 rendered at every request.
 
-**Validity.** An entry is found by its *key* (what the page is: which game, the
+**Validity.** A kept page is found by its *key* (what the page is: which game, the
 language, the page of rounds, the app's root) and is served only while its *stamp*
 (what it was rendered from: the game's version and its players' names) is the one the
 request has just read from the database. The names of the devices it shows are checked
@@ -21,7 +21,7 @@ at every hit (:data:`STILL_NAMED`, in the query that reads the game; or
 :func:`same_devices`): renaming a device or a player shows at once, and no version has
 to move for it. Nothing has to be invalidated by
 hand: every change to a game moves its version on (``companion.writes.claim``), and an
-entry of an older version is never served again (it is replaced, or falls out).
+kept page of an older version is never served again (it is replaced, or falls out).
 
 **Size.** One cache per app (``app.extensions``), least recently used first out,
 bounded in bytes (``PAGE_CACHE_BYTES``, 2 MiB by default: a 30-round game page keeps
@@ -50,7 +50,7 @@ from companion.models import Device
 #: The default bound of a process's kept parts, in bytes.
 DEFAULT_BYTES = 2 * 1024 * 1024
 _EXTENSION = "companion.pagecache"
-_FIXED = "companion.pagecache.fixed"
+_PER_LANGUAGE = "companion.pagecache.per_language"
 _NAMES = sa.select(Device.id, Device.name).where(Device.id.in_(sa.bindparam("ids", expanding=True)))
 #: How many of the devices ``named`` (pairs of an id and a name) still have that name: a
 #: column of the query that reads a kept page's game (:func:`same_devices` in the same
@@ -63,7 +63,7 @@ STILL_NAMED = (
 
 
 @dataclass(frozen=True)
-class Entry:
+class KeptPage:
     """A page's kept parts, what they were rendered from (``stamp``), the device names
     they show (by id), and values of the same version the rest of the page needs."""
 
@@ -83,41 +83,41 @@ class PageCache:
 
     def __init__(self, max_bytes: int = DEFAULT_BYTES) -> None:
         self.max_bytes = max_bytes
-        self._entries: OrderedDict[Hashable, Entry] = OrderedDict()
+        self._pages: OrderedDict[Hashable, KeptPage] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, stamp: Hashable) -> Entry | None:
-        """The entry of ``key`` if it was rendered from ``stamp``."""
+    def get(self, key: Hashable, stamp: Hashable) -> KeptPage | None:
+        """The page kept under ``key`` if it was rendered from ``stamp``."""
         with self._lock:
-            entry = self._entries.get(key)
-            if entry is None or entry.stamp != stamp:
+            kept = self._pages.get(key)
+            if kept is None or kept.stamp != stamp:
                 return None
-            self._entries.move_to_end(key)
-            return entry
+            self._pages.move_to_end(key)
+            return kept
 
-    def peek(self, key: Hashable) -> Entry | None:
-        """The entry of ``key``, whatever it was rendered from (what its hit will need
+    def peek(self, key: Hashable) -> KeptPage | None:
+        """The page kept under ``key``, whatever it was rendered from (what its hit will need
         to ask, asked in the query that reads the stamp)."""
-        return self._entries.get(key)
+        return self._pages.get(key)
 
-    def put(self, key: Hashable, entry: Entry) -> None:
-        """Keep ``entry`` under ``key`` (replacing an older one), if it fits."""
-        size = entry.size
+    def put(self, key: Hashable, kept: KeptPage) -> None:
+        """Keep the page ``kept`` under ``key`` (replacing an older one), if it fits."""
+        size = kept.size
         with self._lock:
-            old = self._entries.pop(key, None)
+            old = self._pages.pop(key, None)
             if old is not None:
                 self._bytes -= old.size
             if size > self.max_bytes:
                 return
-            self._entries[key] = entry
+            self._pages[key] = kept
             self._bytes += size
             while self._bytes > self.max_bytes:
-                _key, dropped = self._entries.popitem(last=False)
+                _key, dropped = self._pages.popitem(last=False)
                 self._bytes -= dropped.size
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._pages)
 
     @property
     def bytes(self) -> int:
@@ -126,7 +126,7 @@ class PageCache:
 
     def clear(self) -> None:
         with self._lock:
-            self._entries.clear()
+            self._pages.clear()
             self._bytes = 0
 
 
@@ -141,18 +141,18 @@ def page_cache() -> PageCache:
 
 
 class Fragments:
-    """``keep`` in a template: ``{% call keep("name") %}…{% endcall %}`` writes out the
+    """``cached`` in a template: ``{% call cached("name") %}…{% endcall %}`` writes out the
     part kept under that name, or renders it (and remembers it in :attr:`made`)."""
 
-    def __init__(self, entry: Entry | None = None) -> None:
-        self.kept = entry.parts if entry is not None else {}
+    def __init__(self, kept: KeptPage | None = None) -> None:
+        self.kept = kept.parts if kept is not None else {}
         self.made: dict[str, bytes] = {}
 
     def __call__(self, name: str, caller: Callable[[], str] | None = None) -> Markup:
         kept = self.kept.get(name)
         if kept is not None:
             return Markup(kept.decode())
-        assert caller is not None, "keep() is called as {% call keep(name) %}…{% endcall %}"
+        assert caller is not None, "cached() is called as {% call cached(name) %}…{% endcall %}"
         html = Markup(caller())
         self.made[name] = html.encode()
         return html
@@ -171,26 +171,26 @@ def same_devices(devices: dict[int, str]) -> bool:
     return dict(rows.all()) == devices
 
 
-def fixed(name: str) -> Markup:
+def cached_template(name: str) -> Markup:
     """Template ``name``, which shows the same on every page of one language (the
     status area of ``base.html``: the outbox's sentences), rendered once and kept per
-    language and app root (see :func:`once`)."""
+    language and app root (see :func:`cached_for_language`)."""
     return _kept(f"template {name}", lambda: render_template(name))
 
 
-def once(name: str, caller: Callable[[], str] | None = None) -> Markup:
+def cached_for_language(name: str, caller: Callable[[], str] | None = None) -> Markup:
     """``{% call once("name") %}…{% endcall %}`` in a template: a part that shows the
     same to everyone in one language — nothing of a session, a request, a form's data or
     the moment — rendered once and kept per language and app root (in debug mode,
-    rendered every time). A handful of entries: one per part, language and root."""
-    assert caller is not None, 'once() is called as {% call once("name") %}…{% endcall %}'
+    rendered every time). A handful of parts: one per part, language and root."""
+    assert caller is not None, 'cached_for_language() is called as {% call cached_for_language("name") %}…{% endcall %}'
     return _kept(name, caller)
 
 
 def _kept(name: str, render: Callable[[], str]) -> Markup:
     if current_app.debug:
         return Markup(render())
-    kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_FIXED, {})
+    kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_PER_LANGUAGE, {})
     key = (name, current_lang(), request.script_root)
     html = kept.get(key)
     if html is None:

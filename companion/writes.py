@@ -27,7 +27,7 @@ from companion.extensions import db
 from companion.models import FormToken, Game, utcnow
 
 #: Where a view says what became of its write (read by companion.offline).
-OUTCOME = "companion.outcome"
+OUTBOX_WORD = "companion.outbox_word"
 
 #: How long a form token is remembered (a phone may send a form again much later,
 #: after being offline).
@@ -137,7 +137,7 @@ def commit() -> None:
         session.expire_on_commit = True
 
 
-def outcome(word: str) -> None:
+def tell_outbox(word: str) -> None:
     """Say what became of this request's write, for the phone's outbox
     (:mod:`companion.offline`): ``sent``, ``duplicate``, ``conflict`` or ``refused``."""
-    request.environ[OUTCOME] = word
+    request.environ[OUTBOX_WORD] = word

@@ -1,29 +1,29 @@
 """The OpenAPI 3.1 document of the rules API (shared/API.md is the contract).
 
-Every schema in it is an object of :mod:`companion.judge.schemas`: the request
-schemas are the very ones :mod:`companion.judge.reading` validates bodies against, so
-the document cannot promise what the API refuses, nor the reverse.
+Every schema in it is an object a game of the API gives (:func:`companion.games.judging.api_games`,
+in their order) or one of :mod:`companion.judge.schemas`: the request schemas are the
+very ones the judge validates bodies against, so the document cannot promise what the
+API refuses, nor the reverse.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.api import examples
-from companion.judge.schemas import ERROR, GAMES, LANG, REQUESTS, RESPONSES, Schema
+from companion.games.judging import api_games, examples
+from companion.judge.game import ENDPOINTS
+from companion.judge.narrate import and_
+from companion.judge.schemas import ERROR, LANG, Schema
 
-#: The component name of each game in the document.
-_NAMES = {"president": "President", "piketty": "Piketty", "whist-tarot": "WhistTarot", "crapouille": "Crapouille"}
 _ENDPOINTS = {"check": "Check", "outcome": "Outcome"}
 
 
 def component(game: str, endpoint: str, kind: str) -> str:
-    """The name under ``components/schemas`` of a game's ``Request`` or ``Answer`` at an endpoint.
-
-    >>> component("whist-tarot", "check", "Request")
-    'WhistTarotCheckRequest'
-    """
-    return f"{_NAMES[game]}{_ENDPOINTS[endpoint]}{kind}"
+    """The name under ``components/schemas`` of a game's ``Request`` or ``Answer`` at an endpoint
+    (games that share their answers share their name: the document lists them once)."""
+    api = api_games()[game]
+    prefix = api.answer_component or api.component if kind == "Answer" else api.component
+    return f"{prefix}{_ENDPOINTS[endpoint]}{kind}"
 
 
 def _ref(name: str) -> Schema:
@@ -32,19 +32,19 @@ def _ref(name: str) -> Schema:
 
 def _request_body(endpoint: str) -> Schema:
     """Any game's request: the fields every game shares, then one game's schema by ``game``."""
-    mapping = {game: f"#/components/schemas/{component(game, endpoint, 'Request')}" for game in GAMES}
+    mapping = {game: f"#/components/schemas/{component(game, endpoint, 'Request')}" for game in api_games()}
     return {
         "type": "object",
-        "properties": {"game": {"type": "string", "enum": list(GAMES)}, "lang": LANG},
+        "properties": {"game": {"type": "string", "enum": list(api_games())}, "lang": LANG},
         "required": ["game"],
-        "oneOf": [_ref(component(game, endpoint, "Request")) for game in GAMES],
+        "oneOf": [_ref(component(game, endpoint, "Request")) for game in api_games()],
         "discriminator": {"propertyName": "game", "mapping": mapping},
     }
 
 
 def _answer(endpoint: str) -> Schema:
-    # Président and Piketty share one answer schema: list it once.
-    names = list(dict.fromkeys(component(g, endpoint, "Answer") for g in GAMES if g != "piketty"))
+    # Games that share an answer schema list it once.
+    names = list(dict.fromkeys(component(g, endpoint, "Answer") for g in api_games()))
     # Check answers of different games may look alike (a refusal is the same everywhere), so
     # any may match; outcome answers differ by their required fields, so exactly one does.
     return {"anyOf" if endpoint == "check" else "oneOf": [_ref(name) for name in names]}
@@ -56,7 +56,7 @@ def _error_response(description: str) -> dict[str, Any]:
 
 def _examples(endpoint: str) -> dict[str, Any]:
     """shared/API.md's examples, by a name of their own."""
-    listed = examples.CHECKS if endpoint == "check" else examples.OUTCOMES
+    listed = examples(endpoint)
     named: dict[str, Any] = {}
     for summary, body in listed:
         name = f"{body['game']}-{sum(1 for key in named if key.startswith(body['game'] + '-')) + 1}"
@@ -67,7 +67,9 @@ def _examples(endpoint: str) -> dict[str, Any]:
 def _operation(endpoint: str, summary: str) -> dict[str, Any]:
     answer: dict[str, Any] = {"schema": _answer(endpoint)}
     if endpoint == "check":
-        answer["examples"] = {"refused": {"summary": "shared/API.md's answer", "value": examples.CHECK_ANSWER}}
+        answer["examples"] = {
+            name: example for game in api_games().values() for name, example in game.answer_examples.items()
+        }
     return {
         "summary": summary,
         "operationId": endpoint,
@@ -92,11 +94,11 @@ def _operation(endpoint: str, summary: str) -> dict[str, Any]:
 
 def _components() -> dict[str, Schema]:
     schemas: dict[str, Schema] = {}
-    for game in GAMES:
-        for endpoint in ("check", "outcome"):
-            schemas[component(game, endpoint, "Request")] = REQUESTS[game][endpoint]
-            if game != "piketty":
-                schemas[component(game, endpoint, "Answer")] = RESPONSES[game][endpoint]
+    for game, api in api_games().items():
+        for endpoint in ENDPOINTS:
+            schemas[component(game, endpoint, "Request")] = api.requests[endpoint]
+            # Games that share an answer schema list it once, where it first comes.
+            schemas.setdefault(component(game, endpoint, "Answer"), api.answers[endpoint])
     schemas["Error"] = ERROR
     return schemas
 
@@ -108,8 +110,8 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "Companion rules API",
             "version": "1.1.0",
-            "description": "Stateless referee for le Président (and variants), Piketty, whist with a tarot "
-            "deck and la crapouille. See shared/API.md and docs/rules.md. Bodies are JSON "
+            "description": f"Stateless referee for {and_([game.title for game in api_games().values()], 'en')}. "
+            "See shared/API.md and docs/rules.md. Bodies are JSON "
             "(Content-Type: application/json), at most 256 KiB, without a key twice in an object.",
         },
         "paths": {

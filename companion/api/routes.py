@@ -2,11 +2,12 @@
 
 A body is read by :func:`companion.judge.reading.read_body` (JSON sent as JSON, within
 the size limit, no key twice, no text a database cannot store) and checked against
-its game's schema (:mod:`companion.judge.schemas`, the one the OpenAPI document
-publishes) before the adapter runs.  Each game has an adapter module with
-``check(body, lang)`` and ``outcome(body, lang)``; adapters translate JSON to the
-engine and back and raise :class:`~companion.rules.i18n.RulesError` for malformed
-input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows a rule.
+its game's request schema (the one the OpenAPI document publishes) before the game's
+adapter runs.  The games are found by id in :func:`companion.games.judging.api_games` (each
+kind gives its own: ``check(body, lang)`` and ``outcome(body, lang)``); adapters translate
+JSON to the engine and back and raise :class:`~companion.rules.i18n.RulesError` for
+malformed input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows
+a rule, nor a game.
 
 :func:`answer` is the whole of it; most requests reach it through
 :mod:`companion.api.lean` (a plain WSGI path, without the pages' machinery), the rest
@@ -23,9 +24,8 @@ from werkzeug.wrappers import Request
 
 from companion.api import bp
 from companion.api.openapi import openapi_document
-from companion.judge.adapters import ADAPTERS, adapter
-from companion.judge.narrate import judge
-from companion.judge.reading import BodyError, check_schema, read_body
+from companion.games.judging import adapter, api_games, check_schema, judge, unknown_game
+from companion.judge.reading import BodyError, read_body
 from companion.rules.i18n import LANGS, RulesError, Text
 
 #: What each endpoint answers: ``(payload, status)``.
@@ -57,11 +57,8 @@ def answer(endpoint: str, req: Request, logger: logging.Logger, data: bytes | No
     game = body.get("game")
     if game is None:
         return _error(Text("Il manque le jeu (« game »).", "The game ('game') is missing."), "game", lang)
-    if not isinstance(game, str) or game not in ADAPTERS:
-        names = ", ".join(ADAPTERS)
-        return _error(
-            Text(f"Jeu inconnu ; les jeux sont : {names}.", f"Unknown game; the games are: {names}."), "game", lang
-        )
+    if not isinstance(game, str) or game not in api_games():
+        return _error(unknown_game(), "game", lang)
     try:
         if endpoint == "check":
             return judge(body, lang), 200  # the referee screens' check too

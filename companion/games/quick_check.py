@@ -67,12 +67,13 @@ def seat_choices(seats: Sequence[str]) -> list[SelectChoice]:
 
 
 class QuickCheck(ABC):
-    """One family's part of the quick check (le Président and Piketty share theirs)."""
+    """One family's part of the quick check (kinds may share one: each method that
+    differs between them is told which kind it is about)."""
 
     #: Where the family comes in the standalone check's chooser (smallest first).
     rank: int = 0
-    #: The family's name, which names its inputs' template (``referee/_check_<family>.html``).
-    family: str = ""
+    #: Its inputs' template (``referee/_check_<kind>.html``), inside the shared form.
+    template: str
     #: How many seats a standalone check offers (the engine says how many may play).
     seats: int
     #: How many entries of the current trick (plays and passes) the form offers.
@@ -85,6 +86,10 @@ class QuickCheck(ABC):
     def seat_count(self, game: str) -> int:
         """How many seats a standalone check of ``game`` offers."""
         return self.seats
+
+    def players_heading(self, game: str) -> str:
+        """What a game in progress's players are called above their names, in order."""
+        return _("Players, in turn order:")
 
     def rule_inputs(self, b: Builder, game: str) -> None:
         """The house rules a standalone check of ``game`` may set (a game in progress brings its own)."""

@@ -2,7 +2,7 @@
 
 Standings never replay games, and never read rounds on a page: they read three kinds of
 derived rows (:mod:`companion.models`), which this module computes from the games'
-*stored states* only (``Round.result``, ``Game.outcome``, ``Game.status``), never by
+*stored states* only (``Round.result``, ``Game.ending``, ``Game.status``), never by
 running the engine:
 
 ``game_results``
@@ -69,14 +69,14 @@ from companion.models import (
 def game_rows(facts: GameFacts, night: date) -> list[dict[str, Any]]:
     """The ``game_results`` rows of a game, one per seat, from its stored states.
 
-    Every kind: ``status``, ``won`` (named in the finished game's ``outcome``),
+    Every kind: ``status``, ``won`` (named in the finished game's ``ending``),
     ``place`` (1 = best, ties share; None before any round), ``rounds``. The kind
     fills in its figures and says the places (``KindSeason.figures``: each kind's
     ``season`` module says which); a kind this version does not know has none.
     """
     players = facts.players
     finished = facts.status == "finished"
-    winners = set(player_ids((facts.outcome or {}).get("winners"), players)) if finished else set()
+    winners = set(player_ids((facts.ending or {}).get("winners"), players)) if finished else set()
     rows = {
         p: {
             "game_id": facts.id,
@@ -142,7 +142,7 @@ def _of_each_game() -> sa.Select[Any]:
             games_t.c.season_id,
             games_t.c.kind,
             games_t.c.status,
-            games_t.c.outcome,
+            games_t.c.ending,
             games_t.c.created_at,
             games_t.c.finished_at,
             games_t.c.version,
@@ -187,7 +187,7 @@ def load_games(session: so.Session | sa.Connection, game_ids: Iterable[int]) -> 
                 season_id=row.season_id,
                 kind=row.kind,
                 status=getattr(row.status, "value", row.status),
-                outcome=row.outcome,
+                ending=row.ending,
                 created_at=row.created_at,
                 finished_at=row.finished_at,
                 version=row.version or 0,

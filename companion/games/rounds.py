@@ -134,11 +134,11 @@ def end_or_reopen(kind: GameKind, game: Game, state: State, number: int) -> None
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
             record(game, "finished", number)
-        game.outcome = {"winners": kind.winners(state)}
+        game.ending = {"winners": kind.winners(state)}
     elif game.status is GameStatus.FINISHED:
         game.status = GameStatus.IN_PROGRESS
         game.finished_at = None
-        game.outcome = None
+        game.ending = None
         record(game, "reopened", number)
 
 
@@ -172,8 +172,8 @@ def next_round(
         return Back("refused", kind.ended_by_rounds())
     # A manche followed live to its end fills the form in (to be checked, then saved); the
     # form posted is built the same way, so that whist's bids and tricks are one step.
-    live_entry = live.filling(game, number) if live is not None else None
-    return Ready(number, state, live_entry, live_entry is not None)
+    prefill = live.prefill_for(game, number) if live is not None else None
+    return Ready(number, state, prefill, prefill is not None)
 
 
 def add_round(kind: GameKind, game: Game, form: Any, number: int) -> Back | Again:
@@ -307,8 +307,8 @@ def correction(kind: GameKind, game: Game, number: int) -> Back | Correction:
     state = stored_state(kind, game, before=number)
     # Whist's second step followed live to its end: its bids and tricks fill the form in.
     live = read_live(game) if kind.pending(target.entry) else None
-    live_entry = live.filling(game, number) if live is not None else None
-    return Correction(number, state, live_entry or target.entry, live_entry is not None, target)
+    prefill = live.prefill_for(game, number) if live is not None else None
+    return Correction(number, state, prefill or target.entry, prefill is not None, target)
 
 
 def correct(kind: GameKind, game: Game, target: Round, form: Any, state: State) -> Back | Again:
@@ -365,7 +365,7 @@ def correct(kind: GameKind, game: Game, target: Round, form: Any, state: State) 
 
 def not_done(game: Game, based_on: int | None, *asked: tuple[str, int | None]) -> str:
     """What became of a delete, an undo or a status change that changed nothing (called
-    after the rollback), for the phone's outbox (``companion.writes.outcome``):
+    after the rollback), for the phone's outbox (``companion.writes.tell_outbox``):
     ``duplicate`` when the change it asked for — ``asked``, as the history records it
     (its kind and round number) — is the very one that moved the game on from the version
     the form was shown at (the outbox sent it again after its answer was lost, or another
@@ -402,7 +402,7 @@ def delete_round(kind: GameKind, game: Game, number: int, last: Round | None, ba
     db.session.delete(last)
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
-    game.outcome = None
+    game.ending = None
     change_id = record(game, "round_deleted", number, kept)
     save(game)
     return Back(None, undo=change_id)
@@ -429,7 +429,7 @@ def finish(kind: GameKind, game: Game, based_on: int | None) -> Back:
     if game.status is GameStatus.IN_PROGRESS and claim(game, based_on):
         game.status = GameStatus.FINISHED
         game.finished_at = utcnow()
-        game.outcome = {"winners": kind.leaders(stored_state(kind, game)), "early": True}
+        game.ending = {"winners": kind.leaders(stored_state(kind, game)), "early": True}
         record(game, "finished")
         save(game)
         return Back(None, _("Game finished."))
@@ -456,7 +456,7 @@ def reopen(game: Game, based_on: int | None) -> Back:
 def _reopen(game: Game) -> None:
     game.status = GameStatus.IN_PROGRESS
     game.finished_at = None
-    game.outcome = None
+    game.ending = None
     record(game, "reopened")
 
 
@@ -509,7 +509,7 @@ def undo(group: Group, game: Game, change_id: int, based_on: int | None) -> Back
         if kept.get("status") == GameStatus.FINISHED.value:
             game.status = GameStatus.FINISHED
             game.finished_at = utcnow()
-            game.outcome = {"winners": kind_for(game.kind).winners(kept["result"])}
+            game.ending = {"winners": kind_for(game.kind).winners(kept["result"])}
         record(game, "round_restored", number)
         message = kind_for(game.kind).round_done("back", number, game)
     save(game)

@@ -33,11 +33,11 @@ from companion.membership.access import (
     group_game_live_and_last,
 )
 from companion.models import Game, GamePlayer, GameShown, GameStatus, Group, GroupShown, Round
-from companion.pagecache import Entry, Fragments, device_names, page_cache, same_devices
+from companion.pagecache import Fragments, KeptPage, device_names, page_cache, same_devices
 from companion.undo import confirmation_page, confirmed, offer
 from companion.watch import answer as watch_answer
 from companion.watch import game_token
-from companion.writes import commit_once, done_before, outcome, read_first, remember
+from companion.writes import commit_once, done_before, read_first, remember, tell_outbox
 
 #: Rounds shown at once on a game page, most recent first; older ones on demand.
 ROUNDS_PER_PAGE = 20
@@ -45,7 +45,7 @@ ROUNDS_PER_PAGE = 20
 HISTORY_SHOWN = 30
 
 
-def _stamp(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...], str]:
+def _drawn_from(game: Game | GameShown) -> tuple[int, tuple[tuple[str, str], ...], str]:
     """What a kept page of ``game`` was drawn from: its version and its players' names
     in seat order, read as objects or as plain columns (``GameShown``) alike, and its
     group's clock (read with the game: the times its history shows)."""
@@ -112,7 +112,7 @@ def show(code: str, game_id: int) -> str:
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     names = rounds.names_of(game)
-    stamp = _stamp(game)
+    stamp = _drawn_from(game)
     page = _game_page(group, game, kind)
     count = rounds.round_count(game)
     upto = wanted if wanted is not None and wanted <= count else count
@@ -125,10 +125,10 @@ def show(code: str, game_id: int) -> str:
     )
     state = stored_state(kind, game)
     changes = recent(game, HISTORY_SHOWN)
-    keep = Fragments()
+    cached = Fragments()
     html = render_template(
         kind.game_template,
-        keep=keep,
+        cached=cached,
         state=state,
         names=names,
         rounds=shown,
@@ -142,7 +142,7 @@ def show(code: str, game_id: int) -> str:
         **page,
     )
     devices = device_names([rnd.device for rnd in shown] + [change.device for change in changes])
-    cache.put(key, Entry(stamp, keep.made, devices, {"round_count": count}))
+    cache.put(key, KeptPage(stamp, cached.made, devices, {"round_count": count}))
     return html
 
 
@@ -158,22 +158,22 @@ def _game_page(group: Group | GroupShown, game: Game | GameShown, kind: GameKind
     }
 
 
-def _kept_game_page(code: str, game_id: int, key: Hashable, peeked: Entry) -> str | None:
-    """The game page as kept under ``key`` (``peeked``: the entry found there), written
-    out again from the game read as plain columns, with whether the devices the entry
+def _kept_game_page(code: str, game_id: int, key: Hashable, peeked: KeptPage) -> str | None:
+    """The game page as kept under ``key`` (``peeked``: the kept page found there), written
+    out again from the game read as plain columns, with whether the devices the kept page
     names still bear those names, in one query; None when it no longer stands (another
     version, other names) or the game is not to be found here (the full path answers)."""
     game = game_shown(code, game_id, peeked.devices)
     if game is None:
         return None
-    entry = page_cache().get(key, _stamp(game))
-    if entry is None:
+    kept = page_cache().get(key, _drawn_from(game))
+    if kept is None:
         return None
-    if entry.devices and not (game.named == len(entry.devices) if entry is peeked else same_devices(entry.devices)):
+    if kept.devices and not (game.named == len(kept.devices) if kept is peeked else same_devices(kept.devices)):
         return None  # a device renamed since
     kind = kind_for(game.kind)
     return render_template(
-        kind.game_template, keep=Fragments(entry), **entry.extra, **_game_page(game.group, game, kind)
+        kind.game_template, cached=Fragments(kept), **kept.extra, **_game_page(game.group, game, kind)
     )
 
 
@@ -184,13 +184,13 @@ def _round_page(
     form: object,
     number: int,
     state: State,
-    keep: Fragments | None = None,
+    cached: Fragments | None = None,
     **extra: object,
 ) -> str:
     based_on = getattr(form, "based_on", None)
     return render_template(
         kind.round_template,
-        keep=keep or Fragments(),
+        cached=cached or Fragments(),
         wake=True,
         changed=extra.get("changed"),
         **_form_watch(group, game, based_on if based_on is not None else game.version),
@@ -246,7 +246,7 @@ def _round_form_kept(game: Game | GameShown) -> tuple[Hashable, Hashable]:
     players' names, which are all it is drawn from besides the game's fixed rules. The
     version also stands for its rounds: their number and the state they left."""
     key = ("round form", game.id, game.created_at, current_lang(), request.script_root)
-    return key, _stamp(game)
+    return key, _drawn_from(game)
 
 
 def _kept_round_form(code: str, game_id: int) -> str | None:
@@ -262,17 +262,17 @@ def _kept_round_form(code: str, game_id: int) -> str | None:
     if game is None or game.status is not GameStatus.IN_PROGRESS:
         return None
     key, stamp = _round_form_kept(game)
-    entry = page_cache().get(key, stamp)
-    if entry is None:
+    kept = page_cache().get(key, stamp)
+    if kept is None:
         return None
-    number = int(entry.extra["number"])
-    if game.live is not None and game.live.filling(game, number) is not None:
+    number = int(kept.extra["number"])
+    if game.live is not None and game.live.prefill_for(game, number) is not None:
         return None
-    outcome("refused")  # as on the full path: nothing is saved by a GET
+    tell_outbox("refused")  # as on the full path: nothing is saved by a GET
     kind = kind_for(game.kind)
     return render_template(
         kind.round_template,
-        keep=Fragments(entry),
+        cached=Fragments(kept),
         wake=True,
         group=game.group,
         game=game,
@@ -290,7 +290,7 @@ def _answer(
     (``game_url``, read before any rollback; at ``anchor``), to a round's correction, or
     the round form shown again (409 beside what changed since)."""
     if done.word is not None:
-        outcome(done.word)
+        tell_outbox(done.word)
     if isinstance(done, rounds.Again):
         page = _round_page(kind, group, game, done.form, done.number, done.state, changed=done.changed)
         return (page, 409) if done.changed is not None else page
@@ -319,7 +319,7 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         group, game, live = group_game_and_live(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
-    outcome("refused")  # unless it is saved below
+    tell_outbox("refused")  # unless it is saved below
     posted = request.form.get("round", "") if request.method == "POST" else None
     ready = rounds.next_round(kind, game, live, last_and_count, posted)
     if not isinstance(ready, rounds.Ready):
@@ -334,10 +334,10 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         return _answer(kind, group, game, rounds.add_round(kind, game, form, number), game_url)
     if kept_form:
-        keep = Fragments()
-        page = _round_page(kind, group, game, form, number, state, keep)
+        cached = Fragments()
+        page = _round_page(kind, group, game, form, number, state, cached)
         key, stamp = _round_form_kept(game)
-        page_cache().put(key, Entry(stamp, keep.made, extra={"number": number}))
+        page_cache().put(key, KeptPage(stamp, cached.made, extra={"number": number}))
         return page
     return _round_page(kind, group, game, form, number, state)
 
@@ -349,7 +349,7 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     game_url = url_for("games.show", code=group.code, game_id=game.id)
-    outcome("refused")  # unless it is saved below
+    tell_outbox("refused")  # unless it is saved below
     ready = rounds.correction(kind, game, number)
     if isinstance(ready, rounds.Back):
         return _answer(kind, group, game, ready, game_url)
@@ -459,7 +459,7 @@ def _back(done: rounds.Back, game_url: str) -> Response:
     """A status change or an undo (``companion.games.rounds``) as an answer: its word
     said to the phone's outbox, its message flashed, back to the game page."""
     if done.word is not None:
-        outcome(done.word)
+        tell_outbox(done.word)
     if done.message is not None:
         flash(done.message)
     return redirect(game_url)

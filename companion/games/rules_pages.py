@@ -21,8 +21,8 @@ def option_entry(option: str, label: Any, line: Any, detail: Any) -> dict[str, A
 
 
 class RulesPages(ABC):
-    """One family's part of the house-rules pages (le Président and Piketty share theirs,
-    so each method is told which kind it is about)."""
+    """One family's part of the house-rules pages (kinds may share one, so each method
+    is told which kind it is about)."""
 
     @abstractmethod
     def stem(self, kind_id: str) -> str:

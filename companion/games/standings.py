@@ -357,5 +357,5 @@ def round_counts(games: list[Game]) -> dict[int, int]:
 
 def winner_names(game: Game) -> list[str]:
     """The names of a finished game's winners, in seat order."""
-    winners = set((game.outcome or {}).get("winners", []))
+    winners = set((game.ending or {}).get("winners", []))
     return [p.name for p in game.players if str(p.id) in winners]

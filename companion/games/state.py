@@ -1,7 +1,9 @@
 """What the game layer reads of a game's state, for its pages and the referee's.
 
 - :func:`stored_state` — the state after the last round (or before a round), as the
-  engine left it: stored with each round, never replayed;
+  engine left it: stored with each round, never replayed; given as the kind's own state
+  type (:meth:`~companion.games.kinds.base.GameKind.state_of`), whose keys only the
+  kind reads;
 - :func:`read_live` — what the game's live manche (:mod:`companion.referee.live`, which
   writes it) says of itself: the round it decided pre-fills the round form.
 """
@@ -11,24 +13,24 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from companion.extensions import db
-from companion.games.kinds.base import GameKind, State
-from companion.models import Game, LiveEntry, LiveManche, Round
+from companion.games.kinds.base import GameKind, S
+from companion.models import Game, LiveManche, LivePrefill, Round
 
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
 _STATE_BEFORE = _STATE.where(Round.number < sa.bindparam("before"))
 
 
-def stored_state(kind: GameKind, game: Game, before: int | None = None) -> State:
+def stored_state(kind: GameKind[S], game: Game, before: int | None = None) -> S:
     """The stored state after the last round (or before round ``before``): no replay."""
     if before is None:
         result = db.session.scalar(_STATE, {"game_id": game.id})
     else:
         result = db.session.scalar(_STATE_BEFORE, {"game_id": game.id, "before": before})
-    return result if result is not None else kind.initial_state(game)
+    return kind.state_of(result) if result is not None else kind.initial_state(game)
 
 
-def read_live(game: Game) -> LiveEntry | None:
+def read_live(game: Game) -> LivePrefill | None:
     """What ``game``'s live manche says of itself (None without one): its
-    :meth:`~companion.models.LiveEntry.filling` pre-fills the round form."""
+    :meth:`~companion.models.LivePrefill.prefill_for` pre-fills the round form."""
     row = db.session.get(LiveManche, game.id)
-    return None if row is None else LiveEntry(row.number, row.game_version, row.entry)
+    return None if row is None else LivePrefill(row.number, row.game_version, row.entry)

@@ -29,6 +29,7 @@ from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games.kinds import KINDS, season_of
+from companion.games.kinds.season_base import RecapRound
 from companion.games.rating import MIN_MATCHES, display
 from companion.groups import bp
 from companion.i18n import format_day, ngettext
@@ -109,7 +110,9 @@ class PlayerStats:
     in_progress: int = 0
     times_president: int = 0
     times_last: int = 0
-    president_games: int = 0
+    #: Finished games of a kind that counts titles, and the templates that show them.
+    titled_games: int = 0
+    titles_templates: list[str] = field(default_factory=list)
     longest_streak: int = 0
     current_wins: int = 0  # games won in a row up to the latest (0 when it was lost)
     current_dry: int = 0  # games without a win up to the latest
@@ -141,12 +144,15 @@ def player_stats(player_id: int, season_id: int) -> PlayerStats:
         line.wins += row.won
         stats.games += 1
         stats.wins += row.won
-        if season_of(row.kind).titles:
+        kind_season = season_of(row.kind)
+        if kind_season.titles:
+            if kind_season.titles_template and kind_season.titles_template not in stats.titles_templates:
+                stats.titles_templates.append(kind_season.titles_template)
             line.times_president += row.times_president
             line.times_last += row.times_last
             stats.times_president += row.times_president
             stats.times_last += row.times_last
-            stats.president_games += 1
+            stats.titled_games += 1
         streak = streak + 1 if row.won else 0
         stats.longest_streak = max(stats.longest_streak, streak)
         stats.current_wins = streak
@@ -320,28 +326,21 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
         if row.won:
             game.winners.append(row.name)
         names.setdefault(row.game_id, {})[str(row.player_id)] = row.name
-    result = Round.result
+    # Only the keys of the stored states each kind's recap reads (its season says which).
+    keys = sorted({key for game in games.values() for key in season_of(game.kind).recap_keys})
     rounds = db.session.execute(
-        sa.select(
-            Round.game_id,
-            Round.number,
-            result["events"].label("events"),
-            result["event"].label("event"),
-            result["finished_last"].label("finished_last"),
-            result["totals"].label("totals"),
-            result["stakes"].label("stakes"),
-            result["pending"].label("pending"),
-        )
+        sa.select(Round.game_id, Round.number, *(Round.result[key] for key in keys))
         .where(Round.game_id.in_(list(games)))
         .order_by(Round.game_id, Round.number)
     ).all()
-    by_game: dict[int, list[Any]] = {}
+    by_game: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     for row in rounds:
-        by_game.setdefault(row.game_id, []).append(row)
+        by_game.setdefault(row[0], []).append((row[1], dict(zip(keys, row[2:], strict=True))))
     for game in games.values():
-        played = by_game.get(game.id, [])
         known = KINDS.get(game.kind)
         if known is not None:
+            wanted = known.season.recap_keys
+            played = [RecapRound(n, {k: state[k] for k in wanted}) for n, state in by_game.get(game.id, [])]
             game.moments = known.season.moments(played, names[game.id], known)
     return sorted(games.values(), key=lambda g: g.id)
 

@@ -33,7 +33,7 @@ from companion.membership.access import LEFT_KEY, current_device, device_name, g
 from companion.membership.access import join as join_group
 from companion.membership.forms import JoinForm
 from companion.models import Device, GameStatus, Group, Player, Season, name_key, utcnow
-from companion.pagecache import Entry, Fragments, page_cache
+from companion.pagecache import Fragments, KeptPage, page_cache
 from companion.undo import confirmation_page, confirmed, offer, within_reach
 from companion.watch import group_state
 from companion.writes import commit_once, done_before, remember
@@ -148,29 +148,29 @@ def show(code: str) -> str:
     key = ("group", group.id, current_lang(), request.script_root)
     stamp = token
     cache = page_cache()
-    entry = cache.get(key, stamp)
+    kept = cache.get(key, stamp)
     page = {
         "group": group,
         "player_count": player_count,
         "watch_url": url_for("watch.group", code=group.code),
         "watch_token": token,
     }
-    if entry is not None:
-        return render_template("groups/show.html", keep=Fragments(entry), **page)
+    if kept is not None:
+        return render_template("groups/show.html", cached=Fragments(kept), **page)
     season = group.current_season
     games = games_of([season.id], GameStatus.IN_PROGRESS, others=RECENT_GAMES) if season else []
     in_progress = [g for g in games if g.status is GameStatus.IN_PROGRESS]
-    keep = Fragments()
+    cached = Fragments()
     html = render_template(
         "groups/show.html",
-        keep=keep,
+        cached=cached,
         season=season,
         in_progress=in_progress,
         round_counts=round_counts(in_progress),
         recent=[g for g in games if g.status is not GameStatus.IN_PROGRESS],
         **page,
     )
-    cache.put(key, Entry(stamp, keep.made))
+    cache.put(key, KeptPage(stamp, cached.made))
     return html
 
 

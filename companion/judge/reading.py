@@ -3,8 +3,8 @@
 In order: the body must be sent as JSON (else 415), fit in ``MAX_CONTENT_LENGTH``
 even when it comes chunked without a length (else 413), be UTF-8 JSON without
 ``NaN``/``Infinity`` and without a key twice in one object, hold no text a database
-cannot store (NUL, lone surrogates), and match the game's schema of
-:mod:`companion.judge.schemas`.  Each refusal is a :class:`BodyError`: a status, a
+cannot store (NUL, lone surrogates), and match its game's request schema
+(:class:`SchemaCheck`).  Each refusal is a :class:`BodyError`: a status, a
 sentence in French and English, and the path of the field at fault.
 """
 
@@ -22,7 +22,7 @@ from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.judge.compiled import compile_schema
-from companion.judge.schemas import REQUESTS, Located, Message, message_for
+from companion.judge.schemas import Located, Message, Schema, message_for
 from companion.rules.i18n import LANGS, RulesError, Text, number
 
 
@@ -255,32 +255,35 @@ def _bad_text(text: str) -> Text | None:
 # -- the schemas -------------------------------------------------------------------------
 
 
-#: Each request schema, compiled once (:mod:`companion.judge.compiled`): the verdict, fast.
-_VALID = {game: {endpoint: compile_schema(schema) for endpoint, schema in by.items()} for game, by in REQUESTS.items()}
-#: And jsonschema's validator of each, which explains a body the verdict refuses.
-_VALIDATORS = {
-    game: {endpoint: Draft202012Validator(schema) for endpoint, schema in by.items()} for game, by in REQUESTS.items()
-}
+class SchemaCheck:
+    """One request schema, checked fast: compiled once (:mod:`companion.judge.compiled`) for
+    the verdict, and jsonschema's validator of it to explain a body the verdict refuses.
 
-
-def check_schema(body: dict[str, Any], game: str, endpoint: str) -> None:
-    """Raise :class:`BodyError` (400) if ``body`` does not match ``game``'s schema for ``endpoint``.
-
-    The compiled verdict lets a valid body through at once; a refused one is walked by
-    jsonschema, whose first error names the field and the sentence.
-
-    >>> check_schema({"game": "crapouille", "players": ["Ann", "Bob"], "winner": "Ann",
-    ...               "points": {"Bob": -1}}, "crapouille", "outcome")
+    >>> check = SchemaCheck({"type": "object", "properties": {"points": {"type": "integer",
+    ...                      "minimum": 0, "maximum": 779}}})
+    >>> check({"points": 12})
+    >>> check({"points": -1})
     Traceback (most recent call last):
     ...
     companion.judge.reading.BodyError: Un nombre entier de 0 à 779 est attendu.
     """
-    if _VALID[game][endpoint](body):
-        return
-    error = next(iter(_VALIDATORS[game][endpoint].iter_errors(body)), None)
-    if error is not None:
-        text, field = explain(error)
-        raise BodyError(text, field)
+
+    def __init__(self, schema: Schema) -> None:
+        self._valid = compile_schema(schema)
+        self._validator = Draft202012Validator(schema)
+
+    def __call__(self, body: dict[str, Any]) -> None:
+        """Raise :class:`BodyError` (400) if ``body`` does not match the schema.
+
+        The compiled verdict lets a valid body through at once; a refused one is walked by
+        jsonschema, whose first error names the field and the sentence.
+        """
+        if self._valid(body):
+            return
+        error = next(iter(self._validator.iter_errors(body)), None)
+        if error is not None:
+            text, field = explain(error)
+            raise BodyError(text, field)
 
 
 def _chosen(error: ValidationError) -> ValidationError | None:

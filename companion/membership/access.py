@@ -36,8 +36,8 @@ from companion.models import (
     GameStatus,
     Group,
     GroupShown,
-    LiveEntry,
     LiveManche,
+    LivePrefill,
     Player,
     Round,
     Season,
@@ -388,20 +388,20 @@ def group_and_game(code: str, game_id: int) -> tuple[Group, Game]:
     return group, game
 
 
-def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LiveEntry | None]:
+def group_game_and_live(code: str, game_id: int) -> tuple[Group, Game, LivePrefill | None]:
     """:func:`group_and_game`, and what the game's live manche says of itself (None
     without one), in the same query."""
     game, number, version, entry, group, _device = _joined_game(_JOINED_GAME_AND_LIVE, code, game_id)
-    return group, game, LiveEntry(number, version, entry) if number is not None else None
+    return group, game, LivePrefill(number, version, entry) if number is not None else None
 
 
 def group_game_live_and_last(
     code: str, game_id: int
-) -> tuple[Group, Game, LiveEntry | None, tuple[int | None, Any, Any, int]]:
+) -> tuple[Group, Game, LivePrefill | None, tuple[int | None, Any, Any, int]]:
     """:func:`group_game_and_live`, and the game's last round (its number, entry and
     state; None for each before the first) with its number of rounds, in the same query."""
     game, number, version, entry, *last, group, _device = _joined_game(_JOINED_GAME_LIVE_AND_LAST, code, game_id)
-    live = LiveEntry(number, version, entry) if number is not None else None
+    live = LivePrefill(number, version, entry) if number is not None else None
     return group, game, live, (last[0], last[1], last[2], int(last[3] or 0))
 
 
@@ -423,7 +423,7 @@ def game_shown(code: str, game_id: int, devices: dict[int, str] | None = None) -
         return None
     first = rows[0]
     names = tuple((str(row[5]), row[6]) for row in rows if row[5] is not None)
-    live = LiveEntry(first[7], first[8], first[9]) if first[7] is not None else None
+    live = LivePrefill(first[7], first[8], first[9]) if first[7] is not None else None
     group = GroupShown(first[10], first[11], first[12], first[13])
     use_zone(group.time_zone)
     named = int(first[14]) if devices else None

@@ -8,7 +8,7 @@
 - :mod:`companion.referee.house_rules` — a game's house rules in plain words, and a
   page of the rules as Companion applies them, per kind of game.
 
-Every move is judged by :func:`companion.judge.narrate.judge` (the layer below, shared
+Every move is judged by :func:`companion.games.judging.judge` (the layer below, shared
 with the rules API), which also says what a verdict means at the table, in the table's
 words.  Nothing here knows a rule: the engine decides, these pages ask it.
 """

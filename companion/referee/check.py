@@ -4,7 +4,7 @@ Two pages ask the same question: ``referee.check_start`` (``/check``, from the h
 pick a game, its house rules and the players' names) and ``referee.check_game``
 (``/g/<code>/games/<id>/check``: the players, seats, house rules and titles of a game in
 progress). The table says what lies on it and who plays what; the engine answers through
-:func:`companion.judge.narrate.judge`, exactly as ``POST /api/v1/check`` would.
+:func:`companion.games.judging.judge`, exactly as ``POST /api/v1/check`` would.
 
 **The form is the API body.** Every input is named by the JSON path of the value it
 gives in the ``/api/v1/check`` body (``state.trick[2].cards``, ``move.player``,
@@ -37,29 +37,39 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField, SubmitField
 
 from companion.forms import SafeForm, add_error
+from companion.games.judging import judge
 from companion.games.kinds import KINDS, kind_for
 from companion.games.quick_check import Builder, QuickCheck, seat_choices
 from companion.games.state import stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
-from companion.judge.narrate import judge
 from companion.membership.access import group_and_game
 from companion.models import Game
 from companion.referee import bp
 from companion.rules.cards import CardError, parse_typed_cards, typed_notation
 from companion.rules.i18n import RulesError
 
-#: Each kind the quick check knows (:attr:`GameKind.check
-#: <companion.games.kinds.base.GameKind.check>`), by its id.
-CHECKS: Mapping[str, QuickCheck] = {k.id: k.check for k in KINDS.values() if k.check is not None}
-#: The games the quick check knows, in the order of the chooser.
-GAMES: tuple[str, ...] = tuple(sorted(CHECKS, key=lambda g: CHECKS[g].chooser_rank(g)))
 #: The names a standalone check starts with.
 DEFAULT_NAMES: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dan")
-#: How many seats a standalone check offers (the engine says how many may play).
-SEATS: Mapping[str, int] = {g: CHECKS[g].seat_count(g) for g in GAMES}
-#: How many entries of the current trick (plays and passes) the form offers.
-TRICK_ROWS: Mapping[str, int] = {g: CHECKS[g].trick_rows for g in GAMES if CHECKS[g].trick_rows}
+
+
+def checks() -> dict[str, QuickCheck]:
+    """Each kind the quick check knows (:attr:`GameKind.check
+    <companion.games.kinds.base.GameKind.check>`), by its id, in the order of the chooser
+    (read from :data:`~companion.games.kinds.KINDS` at each call)."""
+    known = {k.id: k.check for k in KINDS.values() if k.check is not None}
+    return {g: known[g] for g in sorted(known, key=lambda g: known[g].chooser_rank(g))}
+
+
+def seat_count(game: str) -> int:
+    """How many seats a standalone check of ``game`` offers (the engine says how many may play)."""
+    return checks()[game].seat_count(game)
+
+
+def trick_rows(game: str) -> int:
+    """How many entries of the current trick (plays and passes) the form offers (0: none)."""
+    return checks()[game].trick_rows or 0
+
 
 _SEGMENT = re.compile(r"\[([0-9]+)\]|\.?([^.\[\]]+)")
 _WHOLE = re.compile(r"-?[0-9]{1,4}")
@@ -279,7 +289,7 @@ class Table:
     """Who sits at the checked table and under which rules.
 
     ``fixed``: a game in progress (players and rules are the game's, not inputs);
-    ``names``: the seats in order (Piketty: the hierarchy; a standalone check: as typed,
+    ``names``: the seats in order (the kind's order for a game; a standalone check: as typed,
     blank seats included); ``rules``: the game's options when fixed; ``data``: the
     inputs' starting values."""
 
@@ -293,7 +303,7 @@ class Table:
 def check_form(table: Table) -> CheckForm:
     """The check form of ``table.game`` (bound to the request's form when it was posted)."""
     b = Builder()
-    check = CHECKS[table.game]
+    check = checks()[table.game]
     seats = table.names
     b.add("game", "text", HiddenField, default=table.game)
     if table.fixed:
@@ -302,7 +312,7 @@ def check_form(table: Table) -> CheckForm:
             b.add(f"state.players[{i}]", "text", HiddenField, default=name)
     else:
         check.rule_inputs(b, table.game)
-        for i in range(SEATS[table.game]):
+        for i in range(seat_count(table.game)):
             b.add(
                 f"state.players[{i}]",
                 "text",
@@ -390,7 +400,7 @@ def _picker(game: str, form: CheckForm, table: Table) -> dict[str, Any] | None:
             rules = None
         return rules
 
-    return CHECKS[game].picker(game, seated, options, lang)
+    return checks()[game].picker(game, seated, options, lang)
 
 
 def _summary_labels(form: CheckForm, game: str) -> dict[str, str]:
@@ -400,7 +410,7 @@ def _summary_labels(form: CheckForm, game: str) -> dict[str, str]:
         row = _TRICK_ROW.match(f.name)
         if row is not None:
             n = int(row.group(1)) + 1
-            where = CHECKS[game].row_label(n)
+            where = checks()[game].row_label(n)
             labels[f.name] = f"{where} · {f.label.text}"
     return labels
 
@@ -442,10 +452,11 @@ def _page(table: Table, **context: Any) -> ResponseReturnValue:
             form=form,
             table=table,
             kind=KINDS[table.game],
-            family=CHECKS[table.game].family,
+            inputs_template=checks()[table.game].template,
+            players_heading=checks()[table.game].players_heading(table.game),
             verdict=verdict,
             picker=_picker(table.game, form, table),
-            trick_rows=range(TRICK_ROWS.get(table.game, 0)),
+            trick_rows=range(trick_rows(table.game)),
             summary_labels=_summary_labels(form, table.game),
             setup_open=any(f.errors for f in form if f.name.startswith(("rules", "state.players"))),
             placeholder=typed_notation(current_lang()).example,
@@ -460,12 +471,12 @@ def _page(table: Table, **context: Any) -> ResponseReturnValue:
 def check_start() -> ResponseReturnValue:
     """The quick check on its own: pick a game, then set the table."""
     game = request.args.get("game", "")
-    if game not in GAMES:
+    if game not in checks():
         if request.method == "POST":
             abort(400)
-        return render_template("referee/check.html", form=None, kinds=[KINDS[g] for g in GAMES])
-    names: tuple[str, ...] = (*DEFAULT_NAMES, *[""] * (SEATS[game] - len(DEFAULT_NAMES)))
-    data = CHECKS[game].start_data()
+        return render_template("referee/check.html", form=None, kinds=[KINDS[g] for g in checks()])
+    names: tuple[str, ...] = (*DEFAULT_NAMES, *[""] * (seat_count(game) - len(DEFAULT_NAMES)))
+    data = checks()[game].start_data()
     if request.method == "GET":
         names, data = _carried(game, names, data)
     return _page(Table(game, names, fixed=False, data=data))
@@ -494,7 +505,7 @@ def _carried(game: str, names: tuple[str, ...], data: dict[str, Any]) -> tuple[t
         return names, data
     seats = [k for k in carried if _PLAYERS.fullmatch(k)]
     if seats:
-        names = tuple(carried.get(f"state.players[{i}]", "").strip()[:40] for i in range(SEATS[game]))
+        names = tuple(carried.get(f"state.players[{i}]", "").strip()[:40] for i in range(seat_count(game)))
     values = {k: v for k, v in carried.items() if k not in seats}
     return names, (values if request.args.get("names") == "1" else {**data, **values})
 
@@ -515,7 +526,7 @@ def check_game(code: str, game_id: int) -> ResponseReturnValue:
 def _from_game(game: Game, state: Mapping[str, Any], names: Mapping[str, str]) -> tuple[Table, dict[str, Any]]:
     """The checked table of a game in progress, from its stored state (no replay), and
     what the page says of it (titles, house rules)."""
-    check = CHECKS[game.kind]
+    check = checks()[game.kind]
     seats, data, said = check.from_game(game, state, names, current_lang())
     context: dict[str, Any] = {"titles": [], "house_rules": [], **said}
     data.setdefault("move.player", "0")

@@ -26,16 +26,18 @@ from typing import Any
 from flask import abort, render_template
 
 from companion.games.kinds import KINDS
-from companion.games.rules_pages import RulesPages
 from companion.i18n import current_lang
 from companion.membership.access import group_and_game
 from companion.referee import bp
 
-#: Each kind with a rules page (:attr:`GameKind.rules_pages
-#: <companion.games.kinds.base.GameKind.rules_pages>`), in the order of its links.
-_PAGES: dict[str, RulesPages] = {k.id: k.rules_pages for k in KINDS.values() if k.rules_pages is not None}
-#: The rules pages: kind id → template stem (``referee/rules_<stem>.<lang>.html``).
-RULES_PAGES: dict[str, str] = {k: _PAGES[k].stem(k) for k in sorted(_PAGES, key=lambda k: _PAGES[k].rank(k))}
+
+def rules_pages() -> dict[str, str]:
+    """The rules pages: kind id → template stem (``referee/rules_<stem>.<lang>.html``), for
+    each kind with a rules page (:attr:`GameKind.rules_pages
+    <companion.games.kinds.base.GameKind.rules_pages>`), in the order of its links (read
+    from :data:`~companion.games.kinds.KINDS` at each call)."""
+    pages = {k.id: k.rules_pages for k in KINDS.values() if k.rules_pages is not None}
+    return {k: pages[k].stem(k) for k in sorted(pages, key=lambda k: pages[k].rank(k))}
 
 
 @bp.get("/g/<code>/games/<int:game_id>/rules", endpoint="house_rules")
@@ -51,7 +53,7 @@ def game_rules(code: str, game_id: int) -> str:
         group=group,
         game=game,
         kind=kind,
-        has_rules_page=game.kind in RULES_PAGES,
+        has_rules_page=game.kind in rules_pages(),
         **context,
     )
 
@@ -59,12 +61,13 @@ def game_rules(code: str, game_id: int) -> str:
 @bp.get("/rules/<kind_id>")
 def rules_page(kind_id: str) -> str:
     """The rules of a kind of game as Companion applies them, in the page's language."""
-    stem = RULES_PAGES.get(kind_id)
+    pages = rules_pages()
+    stem = pages.get(kind_id)
     kind = KINDS.get(kind_id)
     if stem is None or kind is None or kind.rules_pages is None:
         abort(404)
     lang = current_lang()
-    others = [(k, KINDS[k].name) for k in RULES_PAGES if k != kind_id and k in KINDS]
+    others = [(k, KINDS[k].name) for k in pages if k != kind_id and k in KINDS]
     context: dict[str, Any] = {"kind": kind, "options": [], "presets": [], "settings": [], "others": others}
     context.update(kind.rules_pages.page_context(kind_id, lang))
     return render_template(f"referee/rules_{stem}.{lang}.html", **context)

@@ -10,7 +10,7 @@ is stale and the next visit starts a new manche.
 
 Every move is judged before it is kept: its ``/api/v1/check`` body is built from the
 stored state (players named by name, so that reasons name them) and
-:func:`companion.judge.narrate.judge` answers.  An illegal move is refused with the
+:func:`companion.games.judging.judge` answers.  An illegal move is refused with the
 engine's reason and nothing is stored; a legal one is applied by the engine
 (``from_state(…).apply(move).to_state()``), and stored with what the table says about
 it, in both languages.  Writes name the live version the page showed: a double tap or
@@ -19,11 +19,11 @@ a second phone never applies a move twice (compare-and-set, as
 
 When the engine says the manche is over, the round entry it decided (the finishing
 order and the forbidden finishes, the bids and tricks, who went out) is stored with
-it, and the game's round form opens pre-filled from it (:meth:`~companion.models.LiveEntry.filling`).
+it, and the game's round form opens pre-filled from it (:meth:`~companion.models.LivePrefill.prefill_for`).
 
-Nothing here knows a rule, nor a kind: each kind's follow
-(:attr:`GameKind.follow <companion.games.kinds.base.GameKind.follow>`, a
-:class:`~companion.games.follow.Follow` in the kind's own ``follow`` module) translates
+Nothing here knows a rule, nor a kind: each kind's live play
+(:attr:`GameKind.live_play <companion.games.kinds.base.GameKind.live_play>`, a
+:class:`~companion.games.live_play.LivePlay` in the kind's own ``live_play`` module) translates
 forms to moves and engine objects to what the screen shows.
 """
 
@@ -42,20 +42,21 @@ from wtforms.fields.choices import SelectChoice
 from companion import watch
 from companion.extensions import db
 from companion.forms import add_error, plain_int
-from companion.games.follow import Follow, MoveForm, Refused, StartForm, Step, laid, renamed, suit_choices
+from companion.games.judging import judge, narration
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
+from companion.games.live_play import LivePlay, MoveForm, Refused, StartForm, Step, laid, suit_choices
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
-from companion.judge.narrate import judge, said, whose_turn
+from companion.judge.narrate import whose_turn
 from companion.membership.access import group_and_game, group_for
 from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
 from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
-from companion.rules.cards import Suit, typed_notation
+from companion.rules.cards import typed_notation
 from companion.rules.i18n import LANGS, RulesError
 from companion.undo import confirmation_page, confirmed
-from companion.writes import commit, outcome
+from companion.writes import commit, tell_outbox
 
 #: Moves that can be taken back one after another (older states are not kept).
 UNDO_DEPTH = 30
@@ -75,7 +76,7 @@ class Manche:
     group: Group
     game: Game
     kind: GameKind
-    follow: Follow
+    live_play: LivePlay
     number: int
     stored: State
     row: LiveManche | None
@@ -97,7 +98,7 @@ class Manche:
         """Why nothing can be followed now (None: the manche can be)."""
         if self.game.status is not GameStatus.IN_PROGRESS or self.kind.over(self.stored):
             return _("This game is over: there is nothing left to follow.")
-        return self.follow.blocked(self.game, self.stored)
+        return self.live_play.blocked(self.game, self.stored)
 
 
 def _manche(code: str, game_id: int) -> Manche:
@@ -105,8 +106,8 @@ def _manche(code: str, game_id: int) -> Manche:
     number of queries, and no engine."""
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
-    follow = kind.follow
-    if follow is None:  # a kind this screen cannot follow (every kind of KINDS can)
+    live_play = kind.live_play
+    if live_play is None:  # a kind this screen cannot follow (every kind of KINDS can)
         abort(404)
     last = db.session.execute(
         sa.select(Round.number, Round.entry, Round.result)
@@ -118,12 +119,12 @@ def _manche(code: str, game_id: int) -> Manche:
     if last is None:
         number, stored = 1, kind.initial_state(game)
     else:
-        # A round entered in two steps (whist's bids, then its tricks) is still being played.
+        # A round entered in two steps (bids, then tricks) is still being played.
         number = last.number if kind.pending(last.entry) else last.number + 1
         stored = last.result
     current = row is not None and row.number == number and row.game_version == game.version
     names = {str(p.id): p.name for p in game.players}
-    return Manche(group, game, kind, follow, number, stored, row, current, names)
+    return Manche(group, game, kind, live_play, number, stored, row, current, names)
 
 
 def _claim(manche: Manche, based_on: int | None) -> LiveManche | None:
@@ -163,8 +164,8 @@ def _live_url(manche: Manche, **kwargs: Any) -> str:
 # ------------------------------------------------------------------ the screen
 
 
-def _said(game: str, body: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, list[str]]:
-    texts = said(game, body, answer)
+def _narration(game: str, body: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, list[str]]:
+    texts = narration(game, body, answer)
     return {lang: [t.get(lang) for t in texts] for lang in LANGS}
 
 
@@ -184,11 +185,11 @@ def _move_forms(manche: Manche, form: MoveForm | None = None) -> MoveForm:
 
 def _start_form(manche: Manche, form: StartForm | None = None) -> StartForm:
     """The start form with its choices (a fresh one shows the current live version)."""
-    opening = manche.follow.opening(manche.game, manche.stored)
+    opening = manche.live_play.opening(manche.game, manche.stored)
     if form is None:
         form = StartForm(formdata=None)
         form.version.data = str(manche.version)
-        form.dealer.data = opening.get("first_dealer")  # Président's first manche: the engine's proposal
+        form.dealer.data = opening.get("first_dealer")  # a first manche: the engine's proposal
     order = opening.get("order") or []
     choices = [SelectChoice(p, manche.names.get(p, p)) for p in order]
     form.leader.choices = choices
@@ -199,12 +200,12 @@ def _start_form(manche: Manche, form: StartForm | None = None) -> StartForm:
 
 def _saved_rounds(manche: Manche) -> int:
     """How many rounds are saved (the round followed is one of them when its first step was)."""
-    return manche.number if manche.stored.get("pending") else manche.number - 1
+    return manche.number if manche.kind.state_pending(manche.stored) else manche.number - 1
 
 
 def _round_url(manche: Manche) -> str:
-    """Where the round is entered: whist's deal whose bids were saved is completed on
-    its own page (the second step); any other round is a new one."""
+    """Where the round is entered: a round entered in two steps whose first was saved
+    is completed on its own page (the second step); any other round is a new one."""
     code, game_id = manche.group.code, manche.game.id
     if manche.number <= _saved_rounds(manche):
         return url_for("games.edit_round", code=code, game_id=game_id, number=manche.number)
@@ -228,7 +229,6 @@ def _page(
         "group": manche.group,
         "game": game,
         "kind": manche.kind,
-        "family": manche.follow.family,
         "number": manche.number,
         "names": manche.names,
         "closed": manche.closed,
@@ -243,12 +243,12 @@ def _page(
     }
     names = manche.names
     if manche.closed is None and not manche.started:
-        opening = manche.follow.opening(game, manche.stored)
+        opening = manche.live_play.opening(game, manche.stored)
         context.update(
             opening=opening,
             order_names=[names[p] for p in opening.get("order") or []],
             start_form=_start_form(manche, start_form),
-            picker=manche.follow.start_picker(game, lang),
+            picker=manche.live_play.start_picker(game, lang),
         )
     elif manche.closed is None and row is not None and row.state is not None:
         assert row.view is not None
@@ -260,23 +260,20 @@ def _page(
             move_count=len(row.moves),
             can_undo=bool(row.history),
             form=_move_forms(manche, move_form),
-            picker=None if row.view.get("finished") else manche.follow.picker(game, lang),
+            picker=None if row.view.get("finished") else manche.live_play.picker(game, lang),
             entry=entry,
-            finish_names=[names.get(p, p) for p in entry.get("finish") or []],
-            forbidden_names=[names.get(p, p) for p in entry.get("finished_on") or []],
             round_url=_round_url(manche),
             # The turn line says whose turn it is: the last move's « À Cid de jouer. » (or
             # « À Cid d’annoncer. ») is not said again below it (live_moves.html).
             turn_said=[t.get(lang) for t in whose_turn(names.get(row.view["to_move"], ""))]
             if row.view.get("to_move")
             else [],
-            suit_names={s.value: f"{s.symbol} {s.name_in(lang)}" for s in Suit},
         )
-        context.update(manche.follow.screen(game, row, names, lang, context))
+        context.update(manche.live_play.screen(game, row, names, lang, context))
     else:
-        context["card_draw"] = manche.closed is not None and manche.follow.blocked(game, manche.stored) is not None
+        context["card_draw"] = manche.closed is not None and manche.live_play.blocked(game, manche.stored) is not None
     if context.get("picker"):
-        context["copies"], context["jokers"] = manche.follow.deck(game)
+        context["copies"], context["jokers"] = manche.live_play.deck(game)
         context["placeholder"] = typed_notation(lang).example
     return render_template("referee/live.html", **context), status
 
@@ -284,7 +281,7 @@ def _page(
 # ------------------------------------------------------------- the last cards
 #
 # « Ce sont ses dernières cartes »: when the count says a move lays a player's last cards
-# (:meth:`Follow.hands` at the start, :meth:`Follow.held` after each move, kept in the
+# (:meth:`LivePlay.hands` at the start, :meth:`LivePlay.held` after each move, kept in the
 # view as ``hands``, so that an undo takes it back too) but the box was not ticked, the
 # referee asks before storing anything.  « Oui » posts the same move with the box
 # ticked; « Non » posts it with ``not_last``: it is stored as not last and the player
@@ -315,13 +312,13 @@ def _legal_either_way(named: dict[str, Any], lang: str) -> bool:
     return False
 
 
-def _counted(follow: Follow, before: Mapping[str, Any], step: Step, wrong: bool) -> dict[str, Any]:
+def _counted(live_play: LivePlay, before: Mapping[str, Any], step: Step, wrong: bool) -> dict[str, Any]:
     """``step``'s view with the cards each player holds after it (``wrong``: the table
     said the count was wrong for the mover, who is no longer counted)."""
     hands = before.get("hands")
     if not isinstance(hands, Mapping):
         return step.view
-    after = follow.held(dict(hands), step)
+    after = live_play.held(dict(hands), step)
     if wrong:
         after.pop(step.move["player"], None)
     return {**step.view, "hands": after}
@@ -331,7 +328,7 @@ def _ask_last(manche: Manche, form: MoveForm, move: Mapping[str, Any]) -> Respon
     """« Était-ce sa dernière carte ? »: nothing is stored; the page keeps the move as
     typed (hidden fields) under the two answers, based on the same live version.  A
     move the phone's outbox sends later is refused with a word saying so instead."""
-    outcome("refused")
+    tell_outbox("refused")
     name = manche.names.get(move["player"], move["player"])
     cards = list(move.get("cards") or [move["card"]])
     if request.headers.get(OUTBOX_HEADER) == "1":
@@ -390,8 +387,8 @@ def live_state(code: str, game_id: int) -> Response:
 
 @bp.post("/g/<code>/games/<int:game_id>/live/start")
 def live_start(code: str, game_id: int) -> ResponseReturnValue:
-    """Start following the manche (its starting card and first player for la
-    crapouille, its leader for a first manche of Président)."""
+    """Start following the manche (what the kind's start form asks: who deals or leads,
+    the card turned up, who plays first)."""
     manche = _manche(code, game_id)
     form = _start_form(manche, StartForm())
     if manche.closed is not None or manche.started:
@@ -402,7 +399,7 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
         return _page(manche, start_form=form, status=400)
     lang = current_lang()
     try:
-        state, view = manche.follow.start(manche.game, manche.stored, form, lang)
+        state, view = manche.live_play.start(manche.game, manche.stored, form, lang)
     except Refused as e:
         target = form._fields.get(e.field)
         add_error(target if target is not None else form.version, e.message)
@@ -416,7 +413,7 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
         flash(_("Following had already started on another device; here it is."))
         return redirect(_live_url(manche), 303)
     row.number, row.game_version = manche.number, manche.game.version
-    hands = manche.follow.hands(manche.game, manche.stored, state)
+    hands = manche.live_play.hands(manche.game, manche.stored, state)
     if hands is not None:
         view = {**view, "hands": hands}
     row.state, row.view, row.history, row.moves, row.entry = state, view, [], [], None
@@ -441,7 +438,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
     manche = _manche(code, game_id)
     form = _move_forms(manche, MoveForm())
     if manche.closed is not None or not manche.started:
-        outcome("refused")
+        tell_outbox("refused")
         flash(_("This round is no longer followed live: here is where things stand."))
         return redirect(_live_url(manche), 303)
     row = manche.row
@@ -455,7 +452,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
         return _refuse(manche, form, _("Too many moves for one round: start it again."), "move")
     lang = current_lang()
     try:
-        moves = manche.follow.moves(form, row.state, row.view, lang)
+        moves = manche.live_play.moves(form, row.state, row.view, lang)
     except Refused as e:
         return _refuse(manche, form, e.message, e.field)
     state, view = row.state, row.view
@@ -464,22 +461,26 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
         if i and view.get("to_move") != move["player"]:
             break  # a drawn card that does not fit stays in hand
         try:
-            asked = manche.follow.judged(manche.game, state, move)
-            body = manche.follow.body(manche.game, state, asked)
-            named = {**body, "state": renamed(body["state"], manche.names), "move": renamed(asked, manche.names)}
+            asked = manche.live_play.judged(manche.game, state, move)
+            body = manche.live_play.body(manche.game, state, asked)
+            named = {
+                **body,
+                "state": manche.live_play.renamed(body["state"], manche.names),
+                "move": manche.live_play.renamed(asked, manche.names),
+            }
             if _may_be_last(view, move) and not form.not_last.data and _legal_either_way(named, lang):
                 return _ask_last(manche, form, move)
             answer = judge(named, lang)
             if not answer.get("legal"):
                 return _refuse(manche, form, str(answer.get("reason") or _("This move is not allowed.")), "move")
-            step = manche.follow.advance(manche.game, state, asked)
+            step = manche.live_play.advance(manche.game, state, asked)
         except Refused as e:
             return _refuse(manche, form, e.message, e.field)
         except RulesError as e:
             return _refuse(manche, form, e.text.get(lang), _field_of(e.field))
         step.move = move
-        step.view = _counted(manche.follow, view, step, wrong=bool(form.not_last.data) and _may_be_last(view, move))
-        steps.append((step, _said(manche.game.kind, named, answer), view))
+        step.view = _counted(manche.live_play, view, step, wrong=bool(form.not_last.data) and _may_be_last(view, move))
+        steps.append((step, _narration(manche.game.kind, named, answer), view))
         state, view = step.state, step.view
     claimed = _claim(manche, based_on)
     if claimed is None:
@@ -504,7 +505,7 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
     claimed.history = history[-UNDO_DEPTH:]
     claimed.moves = records
     claimed.state, claimed.view = state, view
-    claimed.entry = manche.follow.entry(manche.game, claimed) if view.get("finished") else None
+    claimed.entry = manche.live_play.entry(manche.game, claimed) if view.get("finished") else None
     commit()
     return redirect(_live_url(manche, _anchor="turn"), 303)
 
@@ -530,11 +531,11 @@ def _conflict(manche: Manche, form: MoveForm, based_on: int | None) -> ResponseR
     if row is not None and manche.started and based_on is not None:
         fingerprint = form.fingerprint()
         if any(m.get("based_on") == based_on and m.get("form") == fingerprint for m in row.moves):
-            outcome("duplicate")
+            tell_outbox("duplicate")
             flash(_("This move was already recorded."))
             return redirect(_live_url(manche, _anchor="turn"), 303)
     if not manche.started:
-        outcome("refused")
+        tell_outbox("refused")
         flash(_("This round is no longer followed live: here is where things stand."))
         return redirect(_live_url(manche), 303)
     message = _("The table changed in the meantime (another device): nothing was recorded. Here it is now.")

@@ -10,8 +10,9 @@ shown and the game nights are read on it (companion/games/results.py ``night_of`
 
 Data: a game's rated matches now belong to the game's own night (the night it
 started), as its results always did, so the stored results, matches and ratings are
-recomputed by ``results.rebuild`` at the end (the call in c521772577e2 is now a
-no-op: that migration runs before this column exists, and the code of today reads it).
+recomputed by ``results.rebuild`` — now at the end of 7d2f5e8a1c44 (games.ending),
+since the code of today reads a column this migration predates (the call in
+c521772577e2 was a no-op for the same reason).
 """
 
 from alembic import op
@@ -30,9 +31,7 @@ def upgrade():
         batch_op.add_column(
             sa.Column("time_zone", sa.String(length=64), server_default="Europe/Paris", nullable=False)
         )
-    from companion.games.results import rebuild
-
-    rebuild(op.get_bind())
+    # The stored results are recomputed at the end of 7d2f5e8a1c44 (see above).
 
 
 def downgrade():

@@ -280,7 +280,7 @@ class Share:
 def measure(client: Any, n: int, at: int, pairs: list[tuple[str, str]] | None = None, keep: int = 3) -> list[Share]:
     """Generate ``n`` bodies per game and endpoint (seed ``at``), send each raw and bound through
     ``client`` (a test client of the app), and count the answers by class."""
-    from companion.judge.schemas import REQUESTS
+    from tests.api.schemas import REQUESTS
 
     document = client.get("/api/v1/openapi.json").get_json()
     shares = []

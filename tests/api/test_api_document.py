@@ -1,7 +1,8 @@
 """The OpenAPI document: precise per game, the schemas the API validates with, and
 every example of shared/API.md valid against it (item 11 of the hardening issue).
 
-The examples live in ``companion.api.examples`` (the document publishes them); their
+The examples live with each kind (``companion.games.kinds.<kind>.api.examples``, gathered in
+``tests.api.examples``; the document publishes them); their
 ```json fragments are compared with shared/API.md itself when it is at hand."""
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from companion.api import examples
 from companion.api.openapi import component, openapi_document
-from companion.api.routes import ADAPTERS
-from companion.judge import schemas
+from companion.games.judging import api_games
 from companion.rules import crapouille, whist_tarot
+from tests.api import examples, schemas
 from tests.api.openapi_tools import closed, request_validator, response_validator
+
+ADAPTERS = api_games()
 
 FRAGMENTS = [examples.CHECK_ANSWER, examples.PRESIDENT, examples.WHIST_TAROT, examples.CRAPOUILLE]
 

@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from companion.api.routes import ADAPTERS
+from companion.games.judging import api_games
+
+ADAPTERS = api_games()
 
 
 @pytest.mark.parametrize("endpoint", ["check", "outcome"])

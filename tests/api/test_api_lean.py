@@ -17,7 +17,7 @@ from flask import Flask, request_started
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.api.examples import CHECKS, OUTCOMES
+from tests.api.examples import CHECKS, OUTCOMES
 
 BODIES: list[tuple[str, bytes]] = [
     *((f"check {summary}", json.dumps(body).encode()) for summary, body in CHECKS),

@@ -19,8 +19,9 @@ from jsonschema import Draft202012Validator
 from schemathesis.config import SchemathesisConfig
 
 from companion import create_app
-from companion.judge import schemas
-from companion.judge.reading import BodyError, check_schema
+from companion.games.judging import check_schema
+from companion.judge.reading import BodyError
+from tests.api import schemas
 from tests.api.openapi_tools import closed
 
 APP = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": "sqlite://"})

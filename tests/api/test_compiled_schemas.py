@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from companion.api.examples import CHECKS, OUTCOMES
 from companion.judge.compiled import compile_schema
-from companion.judge.schemas import GAMES, REQUESTS
+from tests.api.examples import CHECKS, OUTCOMES
+from tests.api.schemas import GAMES, REQUESTS
 
 Path = tuple[str | int, ...]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge.crapouille import check, outcome
+from companion.games.kinds.crapouille.api.adapter import check, outcome
 from companion.rules.i18n import RulesError
 from tests.api.mutations import mutate, mutations
 

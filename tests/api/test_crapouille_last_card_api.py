@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.judge.crapouille import check
+from companion.games.kinds.crapouille.api.adapter import check
 from tests.api.openapi_tools import request_validator, response_validator
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge.president import check
+from companion.games.kinds.president.api.adapter import check
 from companion.rules.i18n import RulesError
 
 STATE = {

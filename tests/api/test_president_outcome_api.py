@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge.president_outcome import outcome
+from companion.games.kinds.president.api.outcome_adapter import outcome
 from companion.rules.i18n import RulesError
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]

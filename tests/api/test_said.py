@@ -1,10 +1,10 @@
 """``said``: what a legal move leads to, in the table's words, on every check answer.
 
-The same words are shown by the referee screens (companion.judge.narrate.judge)."""
+The same words are shown by the referee screens (companion.games.judging.judge)."""
 
 import pytest
 
-from companion.judge.narrate import judge
+from companion.games.judging import judge
 from companion.rules.i18n import RulesError
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]

@@ -25,12 +25,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from companion.judge import schemas
-from companion.judge.adapters import adapter
+from companion.games.judging import adapter, check_schema
 from companion.judge.compiled import compile_schema
-from companion.judge.reading import BodyError, check_schema
+from companion.judge.reading import BodyError
 from companion.rules import president
 from companion.rules.i18n import RulesError
+from tests.api import schemas
 from tests.api.schema_share import ENDPOINTS, GAMES, Share, generated, measure
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]

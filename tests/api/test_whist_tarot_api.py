@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge.whist_tarot import check, outcome
+from companion.games.kinds.whist_tarot.api.adapter import check, outcome
 from companion.rules.i18n import RulesError
 from tests.api.mutations import mutate, mutations
 

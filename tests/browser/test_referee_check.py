@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from werkzeug.datastructures import MultiDict
 
 from companion import create_app
-from companion.referee.check import SEATS, Table, check_form, form_body
+from companion.referee.check import Table, check_form, form_body, seat_count
 from tests.browser.conftest import PHONE, shoot
 
 pytestmark = pytest.mark.browser
@@ -52,7 +52,7 @@ def _submit_with_js(page: Any, judge_app: Any, game: str) -> dict[str, Any]:
     sent = json.loads(request.value.post_data)
     assert sent.pop("lang") == "fr"
     with judge_app.test_request_context(f"/check?game={game}", method="POST", data=MultiDict(entries)):
-        form = check_form(Table(game, (*NAMES, *[""] * (SEATS[game] - len(NAMES))), fixed=False))
+        form = check_form(Table(game, (*NAMES, *[""] * (seat_count(game) - len(NAMES))), fixed=False))
         assert sent == form_body(form, "fr").body
     return sent
 

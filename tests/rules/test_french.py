@@ -332,7 +332,7 @@ def test_no_engine_sentence_says_tu() -> None:
 
 
 def test_the_referee_speaks_to_the_mover_as_vous() -> None:
-    from companion.judge.narrate import judge
+    from companion.games.judging import judge
 
     won = {
         "game": "president",

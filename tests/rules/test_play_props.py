@@ -14,8 +14,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge import crapouille as crapouille_api
-from companion.judge import whist_tarot as whist_api
+from companion.games.kinds.crapouille.api import adapter as crapouille_api
+from companion.games.kinds.whist_tarot.api import adapter as whist_api
 from companion.rules.cards import Card, Rank, Suit
 from companion.rules.crapouille import (
     DECK as CRAPOUILLE_DECK,

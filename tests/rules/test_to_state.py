@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.judge import crapouille as crapouille_api
-from companion.judge import president as president_api
-from companion.judge import whist_tarot as whist_api
+from companion.games.kinds.crapouille.api import adapter as crapouille_api
+from companion.games.kinds.president.api import adapter as president_api
+from companion.games.kinds.whist_tarot.api import adapter as whist_api
 from companion.rules.cards import Card, Suit, parse_cards
 from companion.rules.crapouille import Options, Pile, PlayCard
 from companion.rules.president import Play, Rules, Table

@@ -1,6 +1,6 @@
 """Backups the app makes itself (issue 24): ``flask backup``, ``flask restore FILE``, and
 the copy ``flask db upgrade`` takes on SQLite before it applies a migration
-(companion/backup.py)."""
+(companion/backup/)."""
 
 from __future__ import annotations
 

@@ -92,7 +92,7 @@ def test_an_edit_can_end_or_reopen_the_game(client: FlaskClient) -> None:
     client.post(f"/g/{group.code}/games/{game_id}/rounds/6/edit", data=data)
     db.session.rollback()
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.FINISHED and game.outcome == {"winners": [str(ann.id)]}
+    assert game.status is GameStatus.FINISHED and game.ending == {"winners": [str(ann.id)]}
     # A finished game is read-only until reopened.
     r = client.get(f"/g/{group.code}/games/{game_id}/rounds/6/edit", follow_redirects=True)
     assert "Cette partie est close : rouvrez-la pour corriger une donne." in html(r)
@@ -107,7 +107,7 @@ def test_an_edit_can_end_or_reopen_the_game(client: FlaskClient) -> None:
     client.post(f"/g/{group.code}/games/{game_id}/rounds/6/edit", data=data)
     db.session.rollback()
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.IN_PROGRESS and game.outcome is None
+    assert game.status is GameStatus.IN_PROGRESS and game.ending is None
 
 
 def test_the_game_page_reads_stored_states_in_a_constant_number_of_queries(app: Flask, client: FlaskClient) -> None:
@@ -145,7 +145,7 @@ def test_a_game_can_be_finished_early_and_reopened(client: FlaskClient) -> None:
     client.post(url, data={"version": str(game.version), "confirmed": "1"})
     db.session.rollback()
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.FINISHED and game.outcome["winners"] == [str(ann.id)]  # Ann: 0 points
+    assert game.status is GameStatus.FINISHED and game.ending["winners"] == [str(ann.id)]  # Ann: 0 points
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert "Victoire\u00a0: Ann" in page and "Rouvrir la partie" in page and "Saisir la donne" not in page
     client.post(f"/g/{group.code}/games/{game_id}/reopen", data={"version": str(game.version)})

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from companion.extensions import db
 from companion.games.kinds import KINDS
-from companion.games.kinds.president import toggles_for
+from companion.games.kinds.president.options import toggles_for
 from companion.models import Game, GameChange, GameResult, Group, Player, Round
 from companion.rules.president import PRESETS
 from tests.helpers import add_players, create_group

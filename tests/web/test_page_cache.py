@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from companion import create_app
 from companion.extensions import db
 from companion.models import Device, Player
-from companion.pagecache import Entry, PageCache, page_cache
+from companion.pagecache import KeptPage, PageCache, page_cache
 from tests.conftest import database_config
 from tests.helpers import add_players, create_group, html, start_crapouille
 from tests.web.test_query_counts import PASSPHRASE, crapouille_hand, whist_deal
@@ -231,15 +231,15 @@ def test_nothing_of_a_session_is_kept(own_contexts: Flask) -> None:
 
 def test_the_cache_keeps_within_its_bound() -> None:
     cache = PageCache(max_bytes=10_000)
-    one = Entry(1, {"game": b"x" * 3000})
+    one = KeptPage(1, {"game": b"x" * 3000})
     for key in range(5):
         cache.put(key, one)
     assert cache.bytes <= 10_000 and len(cache) == 3  # the two least recently used went out
     assert cache.get(0, 1) is None and cache.get(4, 1) is one
     assert cache.get(4, 2) is None  # another stamp: another version, or other names
-    cache.put(4, Entry(2, {"game": b"y"}))  # replaces, and frees what it took
+    cache.put(4, KeptPage(2, {"game": b"y"}))  # replaces, and frees what it took
     assert len(cache) == 3 and cache.bytes < 10_000 - 3000
-    cache.put("big", Entry(1, {"game": b"z" * 20_000}))  # larger than the bound: not kept
+    cache.put("big", KeptPage(1, {"game": b"z" * 20_000}))  # larger than the bound: not kept
     assert cache.get("big", 1) is None
 
 
@@ -263,7 +263,7 @@ def test_the_status_area_is_kept_per_language_and_is_what_debug_mode_renders(app
 
 
 def test_the_home_pages_fixed_parts_are_kept_per_language(app: Flask, client: FlaskClient) -> None:
-    """The home page's parts written once per language (pagecache.once) are those of the
+    """The home page's parts written once per language (pagecache.cached_for_language) are those of the
     page's language, and the join form still carries this session's CSRF token."""
     app.config["WTF_CSRF_ENABLED"] = True
     french = html(client.get("/"))
@@ -271,9 +271,9 @@ def test_the_home_pages_fixed_parts_are_kept_per_language(app: Flask, client: Fl
     english = html(client.get("/", headers={"Accept-Language": "en"}))
     assert "Check a play" in english and "Group code" in english and "Vérifier" not in english
     assert 'id="csrf_token" name="csrf_token"' in french  # the join form's, rendered each time
-    from companion.pagecache import _FIXED
+    from companion.pagecache import _PER_LANGUAGE
 
-    kept = app.extensions[_FIXED]
+    kept = app.extensions[_PER_LANGUAGE]
     assert {name for name, _lang, _root in kept} >= {"home: join fields", "home: actions and the referee"}
     assert not any("csrf" in part for part in kept.values())
     app.debug = True

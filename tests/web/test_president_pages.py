@@ -275,7 +275,7 @@ def test_editing_the_first_of_three_manches_rescores_the_later_ones(client):
     # A fourth manche ends the game at 12 points: the highest total wins, the lowest loses.
     assert _manche(client, group, game_id, 4, [ann, bob, cid]).status_code == 302
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.FINISHED and game.outcome == {"winners": [str(ann.id)]}
+    assert game.status is GameStatus.FINISHED and game.ending == {"winners": [str(ann.id)]}
     state = _state(game_id)
     assert state["over"] and state["losers"] == [str(dan.id)]
     page = html(client.get(url, headers=EN))

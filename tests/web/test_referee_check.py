@@ -1,5 +1,5 @@
 """The quick check without JavaScript (issue 11): the form posts to its page, which asks the
-engine (companion.judge.narrate.judge) and shows the verdict above the form, kept as typed.
+engine (companion.games.judging.judge) and shows the verdict above the form, kept as typed.
 
 Sentences of the pages are checked in English (their msgids, whatever the French catalog
 holds); what the engine says (reasons, « said ») in French, the default. Seeds: 000 (le

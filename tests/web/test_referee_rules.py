@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.extensions import db
-from companion.games.kinds import president as president_kind
 from companion.games.kinds.crapouille import rules_pages as crapouille_pages
+from companion.games.kinds.president import options as president_kind
 from companion.games.kinds.president import rules_pages as president_pages
 from companion.games.rules_pages import option_entry
 from companion.i18n import LANGUAGES
@@ -233,9 +233,9 @@ def _prose(page: str) -> str:
     return re.sub(r"<[^>]+>", " ", prose.group(1))
 
 
-@pytest.mark.parametrize("kind", sorted(house_rules.RULES_PAGES))
+@pytest.mark.parametrize("kind", sorted(house_rules.rules_pages()))
 def test_the_rules_page_of_each_kind_in_both_languages(app: Flask, client: FlaskClient, kind: str) -> None:
-    stem = house_rules.RULES_PAGES[kind]
+    stem = house_rules.rules_pages()[kind]
     for lang in LANGUAGES:
         app.jinja_env.get_template(f"referee/rules_{stem}.{lang}.html")  # each exists in both
     english = html(client.get(f"/rules/{kind}", headers=EN))

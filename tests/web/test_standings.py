@@ -648,7 +648,7 @@ def test_two_writers_of_one_season_take_turns(client, db_kind):
         game = session.get(Game, game_id)
         game.status = GameStatus.FINISHED
         game.finished_at = datetime.now(UTC)
-        game.outcome = {"winners": [str(ann_id)]}
+        game.ending = {"winners": [str(ann_id)]}
         game.version += 1
 
     first, second = so.Session(db.engine), so.Session(db.engine)

@@ -197,7 +197,7 @@ def test_the_game_ends_when_a_stake_is_empty_and_the_largest_stake_wins(client):
     _deal(client, group, game_id, 4, {bob: 2, cid: 0, ann: 1}, {bob: 0, cid: 0, ann: 2})
     assert _stakes(game_id) == {str(ann.id): 4, str(bob.id): 0, str(cid.id): 14}
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.FINISHED and game.outcome == {"winners": [str(cid.id)]}
+    assert game.status is GameStatus.FINISHED and game.ending == {"winners": [str(cid.id)]}
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))
     assert "Victoire\u00a0: Cid" in page
     r = client.get(f"/g/{group.code}/games/{game_id}/rounds/new")
@@ -235,5 +235,5 @@ def test_a_game_finished_early_goes_to_the_largest_stake(client):
     assert r.status_code == 302
     db.session.expire_all()
     game = db.session.get(Game, game_id)
-    assert game.status is GameStatus.FINISHED and game.outcome["winners"] == [str(ann.id), str(bob.id)]
+    assert game.status is GameStatus.FINISHED and game.ending["winners"] == [str(ann.id), str(bob.id)]
     assert "Victoire\u00a0: Ann, Bob" in html(client.get(f"/g/{group.code}/games/{game_id}"))

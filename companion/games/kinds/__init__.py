@@ -1,8 +1,9 @@
 """The kinds of game a group can play, found by their engine id in one registry.
 
-Each kind is a module of this package (``crapouille.py``…) with a
-:class:`~companion.games.kinds.base.GameKind`; adding a kind is adding a module and
-its templates, and a line below: no other kind, and no route, changes.
+Each kind is a subpackage of this package (``crapouille/``…) with a
+:class:`~companion.games.kinds.base.GameKind` of its own state type (its ``state``
+module); adding a kind is adding a subpackage and its templates, and a line below: no
+other kind, and no route, changes.
 """
 
 from __future__ import annotations
@@ -12,17 +13,13 @@ from flask_babel import lazy_gettext as _l
 
 from companion.games.kinds.base import GameKind
 from companion.games.kinds.crapouille import Crapouille
+from companion.games.kinds.president import Piketty, President
 from companion.games.kinds.season_base import UNKNOWN, KindSeason
+from companion.games.kinds.whist_tarot import WhistTarot
 from companion.i18n import ngettext
 
 #: Every kind offered, in the order of the new-game page.
-_ALL: list[GameKind] = [Crapouille()]
-from companion.games.kinds.president import Piketty, President  # noqa: E402
-
-_ALL += [President(), Piketty()]
-from companion.games.kinds.whist_tarot import WhistTarot  # noqa: E402
-
-_ALL += [WhistTarot()]
+_ALL: list[GameKind] = [Crapouille(), President(), Piketty(), WhistTarot()]
 KINDS: dict[str, GameKind] = {kind.id: kind for kind in _ALL}
 
 

@@ -7,7 +7,12 @@ know nothing of any kind: they ask the registry, and the kind asks the engine.
 **State.** What the engine knows between two rounds is a JSON object (players named by
 their id as a string): the kind's :meth:`GameKind.initial_state` before the first round,
 and each round's stored ``Round.result`` after it. A page only reads stored states;
-the engine runs when a round is saved or edited (:meth:`GameKind.score`).
+the engine runs when a round is saved or edited (:meth:`GameKind.score`). Each kind
+types its state (a ``TypedDict`` in its ``state`` module, documenting each key:
+``CrapouilleState``, ``PresidentState``, ``WhistState``) and is a ``GameKind`` of it,
+so that its key reads are checked; shared code holds a state as the JSON it is
+(:data:`State`) and never reads a key of it: it asks the kind (:meth:`GameKind.over`,
+:meth:`GameKind.winners`, :meth:`GameKind.state_pending`, its ``season``…).
 
 **A round** is entered through the kind's form (:meth:`GameKind.round_form`), which
 turns what players typed into the round's ``entry`` (JSON, as entered) and asks the
@@ -22,27 +27,54 @@ the second step edits the same round.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Generic, cast
 
 from flask_babel import LazyString
+from typing_extensions import TypeVar
 
 from companion.forms import OnceForm, SafeForm
-from companion.games.follow import Follow
 from companion.games.kinds.season_base import KindSeason
+from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
 from companion.games.rules_pages import RulesPages
 from companion.i18n import gettext as _
 from companion.i18n import ngettext
+from companion.judge.game import ApiGame
 from companion.models import Game, Group, Player
 
+#: A stored state as shared code holds it: the JSON of ``Round.result``, whose keys only
+#: its kind reads.
 State = dict[str, Any]
 Entry = dict[str, Any]
 
 
-class GameKind(ABC):
+def figure_changes(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Mapping[str, str], key: str
+) -> list[str]:
+    """What an edit changed of each player's figure ``key`` (« Ann : 12 → 20 ») and of
+    the winners, for a kind's :meth:`GameKind.summary`."""
+    lines = []
+    for p in after.get("players", []):
+        old, new = (before.get(key) or {}).get(p), (after.get(key) or {}).get(p)
+        if old != new:
+            lines.append(_("%(name)s: %(old)s → %(new)s", name=names.get(p, p), old=old, new=new))
+    if before.get("winners") != after.get("winners"):
+        winners = ", ".join(names.get(p, p) for p in after.get("winners", [])) or "—"
+        lines.append(_("Winners: %(names)s", names=winners))
+    return lines
+
+
+#: A kind's own state type (its ``TypedDict``); a bare ``GameKind`` is any kind.
+S = TypeVar("S", bound=Mapping[str, Any], default=Any)
+
+
+class GameKind(ABC, Generic[S]):
     """One kind of game: its forms, its templates, and how the engine scores a round.
 
-    The abstract methods are what every kind must say; the others have defaults."""
+    The abstract methods are what every kind must say; the others have defaults. A
+    kind is a ``GameKind`` of its state type (``class Crapouille(GameKind[CrapouilleState])``):
+    every method taking or giving a state uses it."""
 
     #: The engine's game id (``crapouille``, ``president``, ``piketty``, ``whist-tarot``).
     id: str
@@ -68,14 +100,16 @@ class GameKind(ABC):
     # --- the referee (quick check, house-rules page, live screen)
 
     #: How the live screen follows a manche of this kind move by move
-    #: (:mod:`companion.games.follow`); None: it cannot be followed (the screen is a 404).
-    follow: Follow | None = None
+    #: (:mod:`companion.games.live_play`); None: it cannot be followed (the screen is a 404).
+    live_play: LivePlay | None = None
     #: Its part of the quick check (:mod:`companion.games.quick_check`); None: the quick
     #: check does not know it (its page is a 404).
     check: QuickCheck | None = None
     #: Its rules page and what the house-rules pages say of its options
     #: (:mod:`companion.games.rules_pages`); None: it has no rules page.
     rules_pages: RulesPages | None = None
+    #: Its part of the rules API, check and outcome (:mod:`companion.judge.game`); None: the API does not know it.
+    api: ApiGame | None = None
 
     # --- the kind's words for its rounds
 
@@ -205,19 +239,19 @@ class GameKind(ABC):
         return {f"seats-{i}": p for i, p in enumerate(seats)}
 
     @abstractmethod
-    def initial_state(self, game: Game) -> State:
+    def initial_state(self, game: Game) -> S:
         """The state before the first round, from the game's seats, rules and setup
         (no round is read)."""
 
     # --- rounds
 
     @abstractmethod
-    def round_form(self, game: Game, state: State, number: int, entry: Entry | None = None) -> SafeForm:
+    def round_form(self, game: Game, state: S, number: int, entry: Entry | None = None) -> SafeForm:
         """The form of round ``number`` from ``state``; ``entry`` pre-fills it (an edit).
         Once validated it has ``entry`` and ``result`` (the engine's new state)."""
 
     @abstractmethod
-    def score(self, game: Game, state: State, entry: Entry) -> State:
+    def score(self, game: Game, state: S, entry: Entry) -> S:
         """The state after a round entered as ``entry`` from ``state`` (the engine
         decides; raises :class:`~companion.rules.i18n.RulesError`)."""
 
@@ -225,24 +259,37 @@ class GameKind(ABC):
         """Whether a round still waits for its second step (whist's tricks)."""
         return False
 
-    def over(self, state: State) -> bool:
+    def state_pending(self, state: S) -> bool:
+        """Whether ``state`` is that of a round saved with its first step only (whist's
+        bids in, its tricks awaited): the round is still being played."""
+        return False
+
+    def over(self, state: S) -> bool:
         """Whether the game ended with this state."""
         return bool(state.get("over"))
 
-    def winners(self, state: State) -> list[str]:
+    def winners(self, state: S) -> list[str]:
         """The winners' ids (``str``) once the game is over."""
         return [str(p) for p in state.get("winners", [])]
 
     @abstractmethod
-    def leaders(self, state: State) -> list[str]:
+    def leaders(self, state: S) -> list[str]:
         """Who wins if the table stops the game now (it is finished early)."""
 
-    def summary(self, before: State, after: State, names: dict[str, str]) -> list[str]:
+    def summary(self, before: S, after: S, names: dict[str, str]) -> list[str]:
         """What differs between two states, in the players' words (an edit's report)."""
         return []
 
     # --- the game page
 
-    def page_context(self, game: Game, state: State, names: dict[str, str]) -> dict[str, Any]:
+    def page_context(self, game: Game, state: S, names: dict[str, str]) -> dict[str, Any]:
         """What the game template needs beyond the game, its state, its rounds."""
         return {}
+
+    # --- reading what is stored
+
+    def state_of(self, stored: Mapping[str, Any]) -> S:
+        """A stored state (``Round.result``, JSON) as the kind's own state type: the same
+        object, read by the kind's keys (no copy, no check: what is stored is what the
+        engine gave)."""
+        return cast(S, stored)

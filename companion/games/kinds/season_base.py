@@ -16,7 +16,7 @@ small readers of stored states every kind uses (:func:`shared_places`,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -52,7 +52,7 @@ class GameFacts:
     season_id: int
     kind: str
     status: str
-    outcome: dict[str, Any] | None
+    ending: dict[str, Any] | None
     created_at: datetime
     finished_at: datetime | None
     version: int
@@ -70,6 +70,16 @@ class GameFacts:
     def last(self) -> dict[str, Any] | None:
         """The state after the last round (None before the first)."""
         return self.rounds[-1].result if self.rounds else None
+
+
+@dataclass(frozen=True)
+class RecapRound:
+    """A stored round as the evening recap reads it: its number, and only the keys of its
+    stored state the kind asks for (:attr:`KindSeason.recap_keys`; None where a state
+    has no such key)."""
+
+    number: int
+    state: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -157,13 +167,15 @@ class KindSeason(ABC):
     #: round of a game, rate each counted one, and the leaderboard counts them
     #: (``manches``); an import weighs such a game by its rounds.
     every_round: bool = False
-    #: Whether the player page counts the player's titles (times Président, times last).
+    #: Whether the player page counts the player's titles (times first and times last in
+    #: the hierarchy a manche left), and the template that shows them there (``stats``: the
+    #: player's figures, summed over the kinds that count titles).
     titles: bool = False
+    titles_template: str | None = None
     #: How the kind's leaderboard is ranked, in words (shown under it).
     standings_note: Any = ""
-    #: Where a round's stored state keeps each player's figure for the round, and the
-    #: total after it (the CSV's « round score » and « total after »).
-    csv_figures: tuple[str, str] = ("points", "totals")
+    #: The keys of a round's stored state :meth:`moments` reads (the recap reads only these).
+    recap_keys: tuple[str, ...] = ()
 
     @abstractmethod
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
@@ -181,11 +193,18 @@ class KindSeason(ABC):
     def sort_key(self, line: BoardLine) -> tuple[Any, ...]:
         """What ranks a line in the kind's leaderboard (smaller is better)."""
 
-    def moments(self, rounds: Sequence[Any], names: dict[str, str], kind: GameKind) -> list[str]:
+    def csv_figures(self, state: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+        """What a round's stored state says of each player (by id, a string) for the CSV:
+        their figure for the round (« round score ») and their total after it (« total
+        after »); a player missing from either has an empty cell. By default the
+        ``points`` and ``totals`` a state holds (what a kind this version does not know
+        is read for)."""
+        return state.get("points") or {}, state.get("totals") or {}
+
+    def moments(self, rounds: Sequence[RecapRound], names: dict[str, str], kind: GameKind) -> list[str]:
         """A game's notable moments for the evening recap, from its rounds (each with
-        ``number`` and the keys of its stored state the recap reads: ``events``,
-        ``event``, ``finished_last``, ``totals``, ``stakes``, ``pending``); ``names``
-        by player id (a string)."""
+        its number and the keys of its stored state :attr:`recap_keys` names);
+        ``names`` by player id (a string)."""
         return []
 
 

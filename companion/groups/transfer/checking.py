@@ -72,7 +72,7 @@ class _Game:
     change_times: list[datetime | None] = field(default_factory=list)
     results: list[State] = field(default_factory=list)
     changes: list[dict[str, Any]] = field(default_factory=list)
-    outcome: dict[str, Any] | None = None
+    ending: dict[str, Any] | None = None
 
 
 @dataclass
@@ -430,7 +430,7 @@ def _replay(checked: _Game, where: str, by_id: dict[int, str]) -> None:
             raise inconsistent() from None
         if (not early and not kind.over(state)) or _canonical(outcome) != _canonical(expected):
             raise inconsistent()
-        checked.outcome = expected
+        checked.ending = expected
     elif outcome is not None or checked.finished_at is not None:
         raise inconsistent()
 

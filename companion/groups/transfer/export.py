@@ -171,7 +171,7 @@ def export_document(group: Group, season: Season | None = None) -> dict[str, Any
                 "updated_at": _iso(g.updated_at),
                 "finished_at": _iso(g.finished_at),
                 "version": g.version,
-                "outcome": g.outcome,
+                "outcome": g.ending,  # the file keeps its key: files already exported
                 "seats": [seat.player_id for seat in g.seats],
                 "rounds": [
                     {"number": r.number, "entry": r.entry, "result": r.result, "created_at": _iso(r.created_at)}
@@ -212,16 +212,15 @@ def csv_rows(group: Group, season: Season | None = None) -> Iterator[list[str]]:
     ]
     for game in loaded.games:
         rounds = loaded.rounds.get(game.id, [])
-        # Where the kind keeps a round's figure for a player and the total after it.
-        figure_key, total_key = season_of(game.kind).csv_figures
+        season_part = season_of(game.kind)
         places = loaded.places.get(game.id, {}) if game.status is GameStatus.FINISHED else {}
         # The game's evening (one definition: the recap's day) and each round's time, on
         # the group's clock with its offset (« 2026-03-29T01:30:00+01:00 »).
         day = night_of(game.created_at, group.time_zone).isoformat()
         for rnd in rounds:
             entered = local_iso(rnd.created_at, group.time_zone, seconds=True) or ""
-            figures = rnd.result.get(figure_key) or {}
-            totals = rnd.result.get(total_key) or {}
+            # The kind says each player's figure for the round and their total after it.
+            figures, totals = season_part.csv_figures(rnd.result)
             for seat in game.seats:
                 key = str(seat.player_id)
                 yield [

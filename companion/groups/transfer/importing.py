@@ -55,7 +55,7 @@ _FORM_ROOM = 64 * 1024
 _GROUPS, _PLAYERS, _SEASONS = Group.__table__, Player.__table__, Season.__table__
 _GAMES, _SEATS, _ROUNDS, _CHANGES = Game.__table__, GamePlayer.__table__, Round.__table__, GameChange.__table__
 #: The JSON columns an import fills with text it serialized before the writers' turn.
-_JSON_COLUMNS = {"games": ("rules", "setup", "outcome"), "rounds": ("entry", "result"), "game_changes": ("data",)}
+_JSON_COLUMNS = {"games": ("rules", "setup", "ending"), "rounds": ("entry", "result"), "game_changes": ("data",)}
 #: The most rows one transaction of an import inserts (rounds: about 1.5 MB of states),
 #: and the most work one transaction of its standings does, counted in rated rounds (of
 #: a kind whose every round counts: ``KindSeason.every_round``; a game counts as
@@ -131,7 +131,7 @@ def _players(rows: Rows) -> None:
         g = checked.data
         row["rules_text"] = _serialize(g["rules"], ids)
         row["setup_text"] = _serialize(g["setup"], ids)
-        row["outcome_text"] = _serialize(checked.outcome, ids)
+        row["ending_text"] = _serialize(checked.ending, ids)
     rounds = (r for checked in rows.plan.games for r in zip(checked.data["rounds"], checked.results, strict=True))
     for (_index, row), (r, result) in zip(rows.rounds, rounds, strict=True):
         row["entry_text"] = _serialize(r["entry"], ids)

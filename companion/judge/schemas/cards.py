@@ -1,13 +1,13 @@
-"""The card notation as patterns, and card lists of each game's decks."""
+"""The card notation as patterns, and card lists of a game's decks (:class:`Notation`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from functools import cache
 
 from companion.judge.schemas.messages import Schema, explained
-from companion.rules import crapouille, president, whist_tarot
 from companion.rules.cards import JOKERS, Card, CardError, Deck, Rank, Suit
 from companion.rules.i18n import Text
 
@@ -21,7 +21,7 @@ from companion.rules.i18n import Text
 
 #: Inside a character class: every character for which ``str.isspace()`` is true.
 SPACES = "\\u0009-\\u000d\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
-_S = f"[{SPACES}]*"
+ANY_SPACES = f"[{SPACES}]*"
 
 
 def _either_case(letters: str) -> str:
@@ -83,112 +83,103 @@ SUIT_LETTERS = "".join(suit.value for suit in Suit)
 #: A suit in a card: its letter in either case, its symbol or the symbol's outline form.
 _SUIT = f"[{SUIT_LETTERS}{SUIT_LETTERS.upper()}{''.join(_symbols(suit) for suit in Suit)}]"
 _RANK_SINGLES = "".join(s for s in _RANK_WRITTEN if len(s) == 1)
-_RANK = "(?:" + "|".join([*(s for s in _RANK_WRITTEN if len(s) > 1), f"[{_one_of(_RANK_SINGLES)}]"]) + ")"
-_FRENCH = f"{_RANK}{_SUIT}"
+#: A rank in a card, in any of its spellings; a card of the French deck: a rank, then a suit.
+RANK = "(?:" + "|".join([*(s for s in _RANK_WRITTEN if len(s) > 1), f"[{_one_of(_RANK_SINGLES)}]"]) + ")"
+FRENCH = f"{RANK}{_SUIT}"
 #: A joker is written with its colour (``R``, ``B``) then this mark (``RJ``, ``BJ``).
 _JOKER_MARK = str(JOKERS[0]).removeprefix(JOKERS[0].joker or "")
-_JOKER = f"[{_either_case(''.join(joker.joker or '' for joker in JOKERS))}][{_either_case(_JOKER_MARK)}]"
+JOKER = f"[{_either_case(''.join(joker.joker or '' for joker in JOKERS))}][{_either_case(_JOKER_MARK)}]"
 #: The trumps of a tarot deck, by number (the Excuse is 0).
 _TRUMPS = {card.trump for card in Deck.tarot_trumps().counts if card.is_trump}
-_TRUMP = f"[{_either_case(str(Card(trump=1)).removesuffix('1'))}](?:{_from_one_to(max(_TRUMPS))})"
-_EXCUSE = "".join(f"[{_either_case(letter)}]" for letter in str(Card(trump=0)))
-#: One card of each game's deck (Président: the tarot preset adds trumps and the Excuse).
-_TOKENS = {
-    "president": f"{_FRENCH}|{_JOKER}|{_TRUMP}|{_EXCUSE}",
-    "piketty": _FRENCH,
-    "whist-tarot": f"{_TRUMP}|{_EXCUSE}",
-    "crapouille": f"{_FRENCH}|{_JOKER}",
-}
+#: A trump of a tarot deck (``T1`` to ``T21``), and the Excuse (``EX``).
+TRUMP = f"[{_either_case(str(Card(trump=1)).removesuffix('1'))}](?:{_from_one_to(max(_TRUMPS))})"
+EXCUSE = "".join(f"[{_either_case(letter)}]" for letter in str(Card(trump=0)))
 #: Cards in one string are separated by spaces or commas (docs/rules.md).
 SEPARATORS = f"[{SPACES},]+"
-#: Most cards a deck of each game holds, as the engine builds them (Président: the most
-#: decks and jokers its options allow; Piketty: the deck of nine players).
-_DECK_SIZES = {
-    "president": president.Rules(decks=president.DECKS[-1], jokers=president.JOKERS[-1]).deck(3).size,
-    "piketty": president.Rules(game="piketty").deck(9).size,
-    "whist-tarot": whist_tarot.DECK.size,
-    "crapouille": crapouille.DECK.size,
-}
+
+#: What a card of the French deck is written like; what is said of a card a deck does not hold.
+_WRITTEN = Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'.")
+_NOT_IN_DECK = Text("Cette carte n’est pas dans ce jeu.", "This card is not in this deck.")
+
+
+@dataclasses.dataclass(frozen=True)
+class Notation:
+    """The cards of a game's decks as the API reads them: ``token``, the pattern of one card
+    (alternatives of :data:`FRENCH`, :data:`JOKER`, :data:`TRUMP`, :data:`EXCUSE`); ``most``,
+    the most cards its decks hold, as the engine builds them; what a card is ``written``
+    like; and what is said of a card that the game does not use (``not_in_deck``)."""
+
+    token: str
+    most: int
+    written: Text = _WRITTEN
+    not_in_deck: Text = _NOT_IN_DECK
 
 
 @cache
-def card_token(game: str) -> re.Pattern[str]:
-    """The regular expression of one card of ``game``'s decks, surrounding spaces allowed.
+def card_token(notation: Notation) -> re.Pattern[str]:
+    """The regular expression of one card of ``notation``, surrounding spaces allowed.
 
-    >>> bool(card_token("whist-tarot").match("T21")), bool(card_token("whist-tarot").match("Ah"))
+    >>> tarot = Notation(f"{TRUMP}|{EXCUSE}", 22)
+    >>> bool(card_token(tarot).match(" T21")), bool(card_token(tarot).match("Ah"))
     (True, False)
     """
-    return re.compile(f"^{_S}(?:{_TOKENS[game]}){_S}$")
+    return re.compile(f"^{ANY_SPACES}(?:{notation.token}){ANY_SPACES}$")
 
 
-def _not_in_deck(game: str) -> Text:
-    if game == "crapouille":
-        return Text("Cette carte ne se joue pas à la crapouille.", "This card is not used in la crapouille.")
-    if game == "whist-tarot":
-        return Text(
-            "Au whist au tarot, on joue les atouts (T1 à T21) et l’Excuse (EX).",
-            "Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).",
-        )
-    return Text("Cette carte n’est pas dans ce jeu.", "This card is not in this deck.")
+def card_problem(text: str, notation: Notation) -> Text:
+    """Why ``text`` is not a card of ``notation``: the engine's own sentence when it cannot read it.
 
-
-def card_problem(text: str, game: str) -> Text:
-    """Why ``text`` is not a card of ``game``: the engine's own sentence when it cannot read it.
-
-    >>> card_problem("11h", "president").fr
+    >>> card_problem("11h", Notation(FRENCH, 52)).fr
     'Carte inconnue : « 11h ».'
-    >>> card_problem("Qs", "whist-tarot").en
-    'Whist with a tarot deck is played with the trumps (T1 to T21) and the Excuse (EX).'
+    >>> card_problem("T1", Notation(FRENCH, 52)).en
+    'This card is not in this deck.'
     """
     try:
         Card.parse(text)
     except CardError as e:
         return e.text
-    return _not_in_deck(game)
+    return notation.not_in_deck
 
 
-def _card(game: str, description: str) -> Schema:
-    if game == "whist-tarot":
-        expected = Text("Une carte s’écrit comme « T14 » ou « EX ».", "A card is written like 'T14' or 'EX'.")
-    else:
-        expected = Text("Une carte s’écrit comme « 10h » ou « Qs ».", "A card is written like '10h' or 'Qs'.")
+def one_card(notation: Notation, description: str) -> Schema:
+    """One card of ``notation``."""
     return explained(
-        {"type": "string", "pattern": card_token(game).pattern, "description": description},
-        expected,
-        pattern=lambda value: card_problem(value, game),
+        {"type": "string", "pattern": card_token(notation).pattern, "description": description},
+        notation.written,
+        pattern=lambda value: card_problem(value, notation),
     )
 
 
-def _first_bad_card(text: str, game: str) -> Text | tuple[Text, str]:
-    """The first card of a card string that ``game`` does not have, and where it is."""
-    token = card_token(game)
+def _first_bad_card(text: str, notation: Notation) -> Text | tuple[Text, str]:
+    """The first card of a card string that ``notation`` does not have, and where it is."""
+    token = card_token(notation)
     words = [w for w in re.split(SEPARATORS, text) if w]
     for i, word in enumerate(words):
         if not token.match(word):
-            return card_problem(word, game), f"[{i}]"
+            return card_problem(word, notation), f"[{i}]"
     return Text("Il faut au moins une carte.", "At least one card is needed.")
 
 
-def _card_string(game: str, at_least_one: bool) -> Schema:
-    token = f"(?:{_TOKENS[game]})"
+def _card_string(notation: Notation, at_least_one: bool) -> Schema:
+    token = f"(?:{notation.token})"
     cards = rf"{token}(?:{SEPARATORS}{token})*"
     body = cards if at_least_one else f"(?:{cards})?"
     return explained(
         {"type": "string", "pattern": f"^[{SPACES},]*{body}[{SPACES},]*$"},
-        pattern=lambda value: _first_bad_card(value, game),
+        pattern=lambda value: _first_bad_card(value, notation),
     )
 
 
-def cards(game: str, at_least_one: bool = False, description: str = "") -> Schema:
-    """A card list of ``game``: a JSON array of cards or one string of cards separated by spaces."""
-    most = _DECK_SIZES[game]
-    array: Schema = {"type": "array", "items": _card(game, "A card."), "maxItems": most}
+def cards(notation: Notation, at_least_one: bool = False, description: str = "") -> Schema:
+    """A card list of ``notation``: a JSON array of cards or one string of cards separated by spaces."""
+    most = notation.most
+    array: Schema = {"type": "array", "items": one_card(notation, "A card."), "maxItems": most}
     if at_least_one:
         array["minItems"] = 1
     schema = {
         "description": (description + " " if description else "")
         + "A list of cards, or one string of cards separated by spaces.",
-        "oneOf": [array, _card_string(game, at_least_one)],
+        "oneOf": [array, _card_string(notation, at_least_one)],
     }
     fewest = Text("Il faut au moins une carte.", "At least one card is needed.")
     explained(array, minItems=fewest, maxItems=_too_many_cards(most))
@@ -205,7 +196,7 @@ for _spelling in _RANK_WRITTEN:
     _RANK_SPELLINGS.setdefault(Card.parse(_spelling + "h").rank or Rank.TWO, []).append(_spelling)
 
 
-def _ranks_pattern(ranks: Iterable[Rank]) -> str:
+def ranks_pattern(ranks: Iterable[Rank]) -> str:
     spellings = [s for rank in ranks for s in _RANK_SPELLINGS[rank]]
     alternatives = [s for s in spellings if len(s) > 1]
     singles = "".join(s for s in spellings if len(s) == 1)
@@ -214,31 +205,31 @@ def _ranks_pattern(ranks: Iterable[Rank]) -> str:
     return "(?:" + "|".join(alternatives) + ")"
 
 
-def _deck_token(deck: Deck) -> str:
+def deck_token(deck: Deck) -> str:
     """One card of ``deck`` (a deck drops whole ranks, never single cards of a rank)."""
     held = [card for card in deck.counts if deck.limit(card) > 0]
     ranks = [rank for rank in Rank if any(card.rank is rank for card in held)]
     for rank in ranks:
         if sum(1 for card in held if card.rank is rank) != len(Suit):  # pragma: no cover - no such deck today
             raise ValueError(f"a deck with only some {rank.value}s cannot be written as a pattern")
-    parts = [_ranks_pattern(ranks) + _SUIT] if ranks else []
+    parts = [ranks_pattern(ranks) + _SUIT] if ranks else []
     colours = "".join(joker.joker or "" for joker in JOKERS if deck.limit(joker) > 0)
     if colours:
         parts.append(f"[{_either_case(colours)}][{_either_case(_JOKER_MARK)}]")
     trumps = {card.trump for card in held if card.trump}
     if trumps == _TRUMPS:
-        parts.append(_TRUMP)
+        parts.append(TRUMP)
     elif trumps:  # pragma: no cover - no such deck today
         raise ValueError("a deck with only some trumps cannot be written as a pattern")
     if any(card.trump == 0 for card in held):
-        parts.append(_EXCUSE)
+        parts.append(EXCUSE)
     return "|".join(parts)
 
 
-def _deck_problem(text: object, deck: Deck, game: str) -> Text:
-    """Why the card ``text`` cannot be in ``deck``: the engine's sentence."""
+def deck_problem(text: object, deck: Deck, notation: Notation) -> Text:
+    """Why the card ``text`` cannot be in ``deck`` (of ``notation``): the engine's sentence."""
     if not isinstance(text, str):
-        return _not_in_deck(game)
+        return notation.not_in_deck
     try:
         card = Card.parse(text)
     except CardError as e:

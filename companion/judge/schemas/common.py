@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from companion.judge.schemas.cards import _S, SPACES
+from companion.judge.schemas.cards import ANY_SPACES, SPACES
 from companion.judge.schemas.messages import Message, Schema, explained
 from companion.rules.i18n import LANGS, RulesError, Text
-
-GAMES: tuple[str, ...] = ("president", "piketty", "whist-tarot", "crapouille")
 
 # -- players ---------------------------------------------------------------------------
 
 #: A name holds at least one character that is not a space.
-_NAME_PATTERN = f"^{_S}[^{SPACES}\\u0000][^\\u0000]*$"
+NAME_PATTERN = f"^{ANY_SPACES}[^{SPACES}\\u0000][^\\u0000]*$"
 
 
 def name(description: str = "A player's name.", nullable: bool = False) -> Schema:
     """A player's name: any text with something else than spaces in it (or null, if ``nullable``)."""
     return explained(
-        {"type": ["string", "null"] if nullable else "string", "pattern": _NAME_PATTERN, "description": description},
+        {"type": ["string", "null"] if nullable else "string", "pattern": NAME_PATTERN, "description": description},
         Text("Un nom de joueur est attendu.", "A player's name is expected."),
     )
 
@@ -41,7 +39,7 @@ def players(fewest: int, most: int | None, who: Text, description: str = "") -> 
     )
 
 
-def _per_player(values: Schema, description: str, expected: Text) -> Schema:
+def per_player(values: Schema, description: str, expected: Text) -> Schema:
     return explained(
         {"type": "object", "additionalProperties": values, "description": description},
         expected,
@@ -60,7 +58,7 @@ def whole(low: int | None = None, high: int | None = None, description: str = ""
     return schema
 
 
-def _boolean(description: str = "") -> Schema:
+def boolean(description: str = "") -> Schema:
     schema: Schema = {"type": "boolean"}
     if description:
         schema["description"] = description
@@ -80,15 +78,15 @@ LANG = explained(
 )
 
 
-def _unknown_option(key: object) -> Text:
+def unknown_option(key: object) -> Text:
     return Text(f"Option inconnue : « {key} ».", f"Unknown option: '{key}'.")
 
 
-def _no_preset(game: Text) -> Callable[[object], Text]:
+def no_preset(game: Text) -> Callable[[object], Text]:
     def sentence(key: object) -> Text:
         if key == "preset":
             return Text(f"Pas de variante pour {game.fr}.", f"No preset for {game.en}.")
-        return _unknown_option(key)
+        return unknown_option(key)
 
     return sentence
 
@@ -113,7 +111,7 @@ def _no_preset(game: Text) -> Callable[[object], Text]:
 # bound, that the conditions are the engine's, and what share of generated bodies is kept.
 
 
-def _refusal(call: Callable[[], object], field: str) -> Text:
+def refusal(call: Callable[[], object], field: str) -> Text:
     """The sentence the engine (or a game's adapter) refuses ``call`` with, on ``field``."""
     try:
         call()
@@ -124,7 +122,7 @@ def _refusal(call: Callable[[], object], field: str) -> Text:
     raise AssertionError(f"the engine no longer refuses this on {field}")
 
 
-def _asked(call: Callable[[], object], fallback: Text) -> Text:
+def engine_says(call: Callable[[], object], fallback: Text) -> Text:
     """What the engine says refusing ``call`` (``fallback`` if it does not refuse it)."""
     try:
         call()
@@ -133,39 +131,39 @@ def _asked(call: Callable[[], object], fallback: Text) -> Text:
     return fallback
 
 
-_ABSENT: Schema = {"not": {}}
-_OFF: Schema = {"const": False}
+ABSENT: Schema = {"not": {}}
+OFF: Schema = {"const": False}
 
 
-def _merged(*schemas: Schema) -> Schema:
+def merged(*schemas: Schema) -> Schema:
     """The schemas together: their ``properties`` and ``required`` joined (a property named by
     two of them must hold for both); any other keyword may appear in one of them only."""
-    merged: Schema = {}
+    joined: Schema = {}
     for schema in schemas:
         for keyword, value in schema.items():
             if keyword == "properties":
-                properties = merged.setdefault("properties", {})
+                properties = joined.setdefault("properties", {})
                 for name, inner in value.items():
                     properties[name] = {"allOf": [properties[name], inner]} if name in properties else inner
             elif keyword == "required":
-                merged["required"] = [
-                    *merged.get("required", []),
-                    *(k for k in value if k not in merged.get("required", [])),
+                joined["required"] = [
+                    *joined.get("required", []),
+                    *(k for k in value if k not in joined.get("required", [])),
                 ]
-            elif keyword in merged:  # pragma: no cover - a mistake in this module
+            elif keyword in joined:  # pragma: no cover - a mistake in this module
                 raise ValueError(f"two schemas give {keyword}")
             else:
-                merged[keyword] = value
-    return merged
+                joined[keyword] = value
+    return joined
 
 
-def _set(values: dict[str, tuple[Schema, Message]]) -> Schema:
+def option_values(values: dict[str, tuple[Schema, Message]]) -> Schema:
     """Each option of ``values`` as its schema says, explained by its sentence (on a node of
     its own: sentences are kept by node)."""
     return {"properties": {option: explained(dict(schema), said) for option, (schema, said) in values.items()}}
 
 
-def _request(
+def request(
     game: str, rules: Schema, properties: dict[str, Schema], required: Iterable[str], conditions: Iterable[Schema] = ()
 ) -> Schema:
     # "required" comes after "properties": a body with a wrong field and a missing one is
@@ -182,12 +180,12 @@ def _request(
     return schema
 
 
-def _one_move(schema: Schema, alternatives: list[Schema], sentence: Text) -> Schema:
+def one_move(schema: Schema, alternatives: list[Schema], sentence: Text) -> Schema:
     schema["oneOf"] = alternatives
     return explained(schema, Text("Un coup est un objet.", "A move must be an object."), oneOf=sentence)
 
 
-def _chain(cases: list[tuple[Schema, Schema]], otherwise: Schema | None = None) -> Schema:
+def chain(cases: list[tuple[Schema, Schema]], otherwise: Schema | None = None) -> Schema:
     """``if`` the first condition ``then`` its schema, ``else if`` the next…: one alternative per case."""
     schema: Schema = otherwise if otherwise is not None else {}
     for condition, then in reversed(cases):

@@ -12,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from companion.games.kinds.crapouille import card_picker
+from companion.games.kinds.crapouille.widgets import card_picker
 from companion.games.quick_check import Builder, QuickCheck
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
@@ -25,7 +25,7 @@ class CrapouilleCheck(QuickCheck):
     """The pile, the suit asked, the direction and whose turn; the move: a card or a draw."""
 
     rank = 3
-    family = "crapouille"
+    template = "referee/_check_crapouille.html"
     seats = 8
 
     def rule_inputs(self, b: Builder, game: str) -> None:

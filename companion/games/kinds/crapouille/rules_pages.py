@@ -11,7 +11,8 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.games.kinds.crapouille import NewCrapouilleForm, card_values
+from companion.games.kinds.crapouille.forms import NewCrapouilleForm
+from companion.games.kinds.crapouille.widgets import card_values
 from companion.games.rules_pages import RulesPages, option_entry
 from companion.i18n import current_lang
 from companion.i18n import gettext as _

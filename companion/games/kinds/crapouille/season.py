@@ -9,15 +9,17 @@ average place, then fewest times over the limit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import lazy_gettext as _l
 
+from companion.games.kinds.crapouille.state import CrapouilleState
 from companion.games.kinds.season_base import (
     LAST,
     BoardLine,
     GameFacts,
     KindSeason,
+    RecapRound,
     by_player,
     player_ids,
     shared_places,
@@ -33,10 +35,11 @@ class CrapouilleSeason(KindSeason):
     """The crapouille's season part."""
 
     standings_note = _l("Ranked by games won, then average place, then fewest times over 300.")
+    recap_keys = ("totals",)
 
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
         players = facts.players
-        state = facts.last or {}
+        state = cast(CrapouilleState, facts.last or {})
         totals = by_player(state.get("totals"), players)
         stored = by_player(state.get("places"), players)
         places: dict[int, int] = {}
@@ -54,11 +57,12 @@ class CrapouilleSeason(KindSeason):
     def sort_key(self, line: BoardLine) -> tuple[Any, ...]:
         return (-line.wins, line.avg_place or LAST, line.times_over)
 
-    def moments(self, rounds: Sequence[Any], names: dict[str, str], kind: GameKind) -> list[str]:
+    def moments(self, rounds: Sequence[RecapRound], names: dict[str, str], kind: GameKind) -> list[str]:
         """When each player went past the limit (the first hand that took them over)."""
         out: dict[str, int] = {}
         for row in rounds:
-            for p, total in (row.totals or {}).items():
+            state = cast(CrapouilleState, row.state)
+            for p, total in (state.get("totals") or {}).items():
                 if p not in out and isinstance(total, int) and total > ELIMINATION_TOTAL:
                     out[p] = row.number
         return [

@@ -12,7 +12,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from companion.games.kinds.president import _PRESET_NAMES, draw_picker, house_rules, rules_of, toggles_for
+from companion.games.kinds.president.options import _PRESET_NAMES, house_rules, rules_of, toggles_for
+from companion.games.kinds.president.widgets import draw_picker
 from companion.games.quick_check import Builder, QuickCheck
 from companion.i18n import gettext as _
 from companion.models import Game
@@ -28,7 +29,7 @@ _NOT_A_MOVE = frozenset({"points", "putsch", "jeu_blanc", "joker_exchangeable", 
 class PresidentCheck(QuickCheck):
     """The trick so far (plays and passes), who is out, a revolution; the move: cards or a pass."""
 
-    family = "president"
+    template = "referee/_check_president.html"
     trick_rows = 8
     #: The chooser's order, and the seats a standalone check offers, per game.
     _RANKS: Mapping[str, int] = {"president": 0, "piketty": 1}
@@ -39,6 +40,10 @@ class PresidentCheck(QuickCheck):
 
     def seat_count(self, game: str) -> int:
         return self._SEATS[game]
+
+    def players_heading(self, game: str) -> str:
+        """Piketty's seats go down the hierarchy, from its Président."""
+        return _("Hierarchy, from the Président:") if game == "piketty" else super().players_heading(game)
 
     def rule_inputs(self, b: Builder, game: str) -> None:
         if game == "president":

@@ -15,7 +15,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from companion.games.kinds.president import _PRESET_NAMES, rules_of, toggles_for
+from companion.games.kinds.president.options import _PRESET_NAMES, rules_of, toggles_for
 from companion.games.rules_pages import RulesPages, option_entry
 from companion.i18n import current_lang, ngettext
 from companion.i18n import gettext as _

@@ -11,18 +11,21 @@ Président, then average rank.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import lazy_gettext as _l
 
 from companion.clock import aware
+from companion.games.kinds.president.page import event_lines
+from companion.games.kinds.president.state import PresidentState
 from companion.games.kinds.season_base import (
     LAST,
     BoardLine,
     GameFacts,
     KindSeason,
     Match,
+    RecapRound,
     by_player,
     player_ids,
     shared_places,
@@ -32,11 +35,8 @@ from companion.i18n import gettext as _
 if TYPE_CHECKING:
     from companion.games.kinds.base import GameKind
 
-#: A manche's events in the game page's words: (state, names by id) → lines.
-EventLines = Callable[[dict[str, Any], dict[str, str]], list[str]]
 
-
-def counted_manche(result: dict[str, Any]) -> bool:
+def counted_manche(result: Mapping[str, Any]) -> bool:
     """A manche counts in the figures and the rating unless it was a card draw (chance
     gives the titles: nothing was played)."""
     return "draw" not in (result.get("events") or [])
@@ -45,9 +45,9 @@ def counted_manche(result: dict[str, Any]) -> bool:
 def places(facts: GameFacts) -> dict[int, int]:
     """Places by total points, or by the titles the last manche left (none after the
     first manche without points, nor before a full hierarchy)."""
-    state = facts.last
-    if state is None:
+    if facts.last is None:
         return {}
+    state = cast(PresidentState, facts.last)
     totals = by_player(state.get("totals"), facts.players)
     if totals and len(totals) == len(facts.players):
         return shared_places({p: int(t) for p, t in totals.items()})
@@ -58,15 +58,13 @@ def places(facts: GameFacts) -> dict[int, int]:
 
 
 class PresidentSeason(KindSeason):
-    """The Président family's season part; ``event_lines`` says a manche's events as the
-    game page does (``companion.games.kinds.president.event_lines``)."""
+    """The Président family's season part."""
 
     every_round = True
     titles = True
+    titles_template = "groups/_player_titles_president.html"
     standings_note = _l("Ranked by points, then times Président, then average rank.")
-
-    def __init__(self, event_lines: EventLines) -> None:
-        self.event_lines = event_lines
+    recap_keys = ("events", "event", "finished_last")
 
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
         players = facts.players
@@ -98,13 +96,21 @@ class PresidentSeason(KindSeason):
     def sort_key(self, line: BoardLine) -> tuple[Any, ...]:
         return (-(line.points or 0), -line.times_president, line.avg_rank or LAST)
 
-    def moments(self, rounds: Sequence[Any], names: dict[str, str], kind: GameKind) -> list[str]:
+    def moments(self, rounds: Sequence[RecapRound], names: dict[str, str], kind: GameKind) -> list[str]:
         """Each manche's events in the game page's words, each manche named as its game
         page names it, but a card draw (a first manche's titles: not a moment)."""
-        lines = []
+        lines: list[str] = []
         for row in rounds:
-            events = [e for e in row.events or [] if e != "draw"]
-            state = {"events": events, "event": row.event or {}, "finished_last": row.finished_last or []}
+            stored = cast(PresidentState, row.state)
+            events = [e for e in stored.get("events") or [] if e != "draw"]
+            state = cast(
+                PresidentState,
+                {
+                    "events": events,
+                    "event": stored.get("event") or {},
+                    "finished_last": stored.get("finished_last") or [],
+                },
+            )
             name = kind.round_name(row.number)
-            lines.extend(_("%(round)s: %(what)s", round=name, what=line) for line in self.event_lines(state, names))
+            lines.extend(_("%(round)s: %(what)s", round=name, what=line) for line in event_lines(state, names))
         return lines

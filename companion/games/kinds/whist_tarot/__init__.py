@@ -6,15 +6,8 @@ A deal is entered as it is played: the bids first, saved at once (the round's en
 ``{"bids": …}``, :meth:`WhistTarot.pending` is true and its result is the state with
 the deal in progress), then the tricks, on the same round (``{"bids": …, "tricks": …}``).
 
-The stored state (``Round.result``; players named by their id as a string)::
-
-    players   the seats, clockwise
-    stakes    each player's stake (14 at the start)
-    deal      the deal in progress (pending) or the next one: {dealer, cards, blind}
-    pending   whether the bids of ``deal`` are in and its tricks awaited
-    played    the deal ``bids``/``tricks``/``losses`` belong to (None before the first)
-    bids, tricks, losses   of that deal (tricks and losses empty while it is pending)
-    over, winners
+The stored state (``Round.result``; players named by their id as a string) is a
+:class:`~.state.WhistState` (each key documented there).
 
 The engine is asked with the players' names, so that its reasons name them; its fields
 (``bids.Ann``) are mapped back to the form's fields.
@@ -23,21 +16,23 @@ The engine is asked with the players' names, so that its reasons name them; its 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.fields.choices import SelectChoice
 
-from companion import charts
 from companion.forms import add_error, plain_int
-from companion.games.follow import Follow
 from companion.games.forms import RoundForm, SeatsForm
-from companion.games.kinds.base import Entry, GameKind, State
-from companion.games.kinds.whist_tarot.follow import WhistFollow
+from companion.games.kinds.base import Entry, GameKind, figure_changes
+from companion.games.kinds.whist_tarot import charts
+from companion.games.kinds.whist_tarot.api import WHIST_TAROT_API
+from companion.games.kinds.whist_tarot.live_play import WhistLivePlay
 from companion.games.kinds.whist_tarot.referee import WhistCheck
 from companion.games.kinds.whist_tarot.rules_pages import WhistRulesPages
 from companion.games.kinds.whist_tarot.season import WhistSeason
+from companion.games.kinds.whist_tarot.state import DealSpec, WhistState
+from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
 from companion.games.rules_pages import RulesPages
 from companion.i18n import current_lang
@@ -85,7 +80,7 @@ class NewWhistForm(SeatsForm):
 # --- the engine, asked with names
 
 
-def _spec(spec: whist_tarot.DealSpec, key_of: Mapping[str, str]) -> dict[str, Any]:
+def _spec(spec: whist_tarot.DealSpec, key_of: Mapping[str, str]) -> DealSpec:
     return {"dealer": key_of[spec.dealer], "cards": spec.cards, "blind": spec.blind}
 
 
@@ -100,7 +95,7 @@ def _moved(error: RulesError, key_of: Mapping[str, str]) -> RulesError:
 _GAME_OVER = Text("La partie est finie : une mise est vide.", "The game is over: a stake is empty.")
 
 
-def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
+def play_deal(state: WhistState, entry: Entry, name_of: Mapping[str, str]) -> WhistState:
     """The state after a deal entered as ``entry`` (bids, and tricks once played) from a
     state where no deal is pending; :class:`RulesError` (fields by player id) otherwise."""
     players = list(state["players"])
@@ -115,7 +110,8 @@ def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
         # The bids as they were made at the table, each judged by the engine in turn.
         table = whist_tarot.Deal(tuple(named), dealer, cards, {}, blind=blind)
         for name in whist_tarot.bidding_order(named, dealer):
-            bid = whist_tarot.Bid(name, bids.get(key_of[name]))
+            # A missing or malformed bid is the engine's to refuse (its check reads any value).
+            bid = whist_tarot.Bid(name, cast(int, bids.get(key_of[name])))
             verdict = table.check(bid)
             if not verdict.legal:
                 assert verdict.reason is not None
@@ -125,7 +121,7 @@ def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
             return {
                 **state,
                 "pending": True,
-                "played": dict(deal),
+                "played": deal.copy(),
                 "bids": {p: bids[p] for p in players},
                 "tricks": {},
                 "losses": {},
@@ -147,7 +143,7 @@ def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
         "stakes": {key_of[n]: v for n, v in settled.stakes.items()},
         "deal": _spec(settled.next, key_of),
         "pending": False,
-        "played": dict(deal),
+        "played": deal.copy(),
         "bids": {p: bids[p] for p in players},
         "tricks": {p: tricks[p] for p in players},
         "losses": {key_of[n]: v for n, v in settled.losses.items()},
@@ -156,12 +152,12 @@ def play_deal(state: State, entry: Entry, name_of: Mapping[str, str]) -> State:
     }
 
 
-def order_of(state: State) -> list[str]:
+def order_of(state: WhistState) -> list[str]:
     """Who bids, in order, in the deal of ``state`` (from the dealer's left, the dealer last)."""
     return list(whist_tarot.bidding_order(state["players"], state["deal"]["dealer"]))
 
 
-def deal_form(game: Game, state: State, number: int, entry: Entry | None = None) -> RoundForm:
+def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = None) -> RoundForm:
     """The form of deal ``number`` from ``state`` (no deal pending in it): the bids only
     for a new deal, the tricks too once the bids are in (``entry`` pre-fills it)."""
     name_of = {str(p.id): p.name for p in game.players}
@@ -235,20 +231,18 @@ def deal_form(game: Game, state: State, number: int, entry: Entry | None = None)
         data = {f"bid_{p}": str(v) for p, v in (entry.get("bids") or {}).items()}
         data |= {f"tricks_{p}": str(v) for p, v in (entry.get("tricks") or {}).items()}
     form = DealForm(number, game.version, data=data)
-    form.step = step  # type: ignore[attr-defined]
-    form.order = order  # type: ignore[attr-defined]
+    form.step = step
+    form.order = order
     others = [plain_int(form[f"bid_{p}"].data or "", 0, cards) for p in order if p != dealer]
     known = [v for v in others if v is not None]
     #: Whether every other player's bid is in the form, and then the dealer's forbidden
     #: bid (the engine's :func:`~companion.rules.whist_tarot.forbidden_bid`; None: none).
-    form.others_bid = len(known) == len(others)  # type: ignore[attr-defined]
-    form.forbidden = whist_tarot.forbidden_bid(cards, known) if form.others_bid else None  # type: ignore[attr-defined]
+    form.others_bid = len(known) == len(others)
+    form.forbidden = whist_tarot.forbidden_bid(cards, known) if form.others_bid else None
     #: The same, for the page's script as the other bids are tapped: the engine's answer
     #: for every total the others' bids can make (index: that total), so that the script
     #: only adds up and reads, and decides nothing.
-    form.forbidden_by_total = [  # type: ignore[attr-defined]
-        whist_tarot.forbidden_bid(cards, [total]) for total in range(cards * len(others) + 1)
-    ]
+    form.forbidden_by_total = [whist_tarot.forbidden_bid(cards, [total]) for total in range(cards * len(others) + 1)]
     #: What is said of that bid: the engine's one sentence (its refusal's), now and for
     #: every total, so that neither the page nor its script words it again.
     lang = current_lang()
@@ -256,15 +250,16 @@ def deal_form(game: Game, state: State, number: int, entry: Entry | None = None)
     def said(bid: int | None) -> str | None:
         return None if bid is None else whist_tarot.forbidden_bid_text(name_of[dealer], bid, cards).get(lang)
 
-    form.forbidden_said = said(form.forbidden)  # type: ignore[attr-defined]
-    form.forbidden_said_by_total = [said(bid) for bid in form.forbidden_by_total]  # type: ignore[attr-defined]
+    form.forbidden_said = said(form.forbidden)
+    form.forbidden_said_by_total = [said(bid) for bid in form.forbidden_by_total]
     return form
 
 
-class WhistTarot(GameKind):
+class WhistTarot(GameKind[WhistState]):
     """Whist with a tarot deck: bids, tricks, stakes of 14 cards (seed 002)."""
 
     id = "whist-tarot"
+    api = WHIST_TAROT_API
     name = _l("Whist with a tarot deck")
     blurb = _l("Bid your tricks exactly: every trick off costs a card of your stake.")
 
@@ -272,12 +267,12 @@ class WhistTarot(GameKind):
 
     check: QuickCheck = WhistCheck()
     rules_pages: RulesPages = WhistRulesPages()
-    follow: Follow = WhistFollow()
+    live_play: LivePlay = WhistLivePlay()
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
 
-    def leaders(self, state: State) -> list[str]:
+    def leaders(self, state: WhistState) -> list[str]:
         """The largest stake (the rule of the end, seed 002), ties sharing."""
         best = max(state["stakes"].values())
         return [p for p in state["players"] if state["stakes"][p] == best]
@@ -292,7 +287,7 @@ class WhistTarot(GameKind):
             fields["dealer"] = str(dealer)
         return fields
 
-    def initial_state(self, game: Game) -> State:
+    def initial_state(self, game: Game) -> WhistState:
         players = [str(p.id) for p in game.players]
         chosen = (game.setup or {}).get("dealer")
         first = whist_tarot.first_deal(players, chosen if chosen in players else None)
@@ -309,27 +304,22 @@ class WhistTarot(GameKind):
             "winners": [],
         }
 
-    def round_form(self, game: Game, state: State, number: int, entry: Entry | None = None) -> RoundForm:
+    def round_form(self, game: Game, state: WhistState, number: int, entry: Entry | None = None) -> RoundForm:
         return deal_form(game, state, number, entry)
 
-    def score(self, game: Game, state: State, entry: Entry) -> State:
+    def score(self, game: Game, state: WhistState, entry: Entry) -> WhistState:
         return play_deal(state, entry, {str(p.id): p.name for p in game.players})
 
     def pending(self, entry: Entry) -> bool:
         return "tricks" not in (entry or {})
 
-    def summary(self, before: State, after: State, names: dict[str, str]) -> list[str]:
-        lines = []
-        for p in after.get("players", []):
-            old, new = before.get("stakes", {}).get(p), after.get("stakes", {}).get(p)
-            if old != new:
-                lines.append(_("%(name)s: %(old)s → %(new)s", name=names.get(p, p), old=old, new=new))
-        if before.get("winners") != after.get("winners"):
-            winners = ", ".join(names.get(p, p) for p in after.get("winners", [])) or "—"
-            lines.append(_("Winners: %(names)s", names=winners))
-        return lines
+    def state_pending(self, state: WhistState) -> bool:
+        return bool(state.get("pending"))
 
-    def page_context(self, game: Game, state: State, names: dict[str, str]) -> dict[str, Any]:
+    def summary(self, before: WhistState, after: WhistState, names: dict[str, str]) -> list[str]:
+        return figure_changes(before, after, names, "stakes")
+
+    def page_context(self, game: Game, state: WhistState, names: dict[str, str]) -> dict[str, Any]:
         stakes = state["stakes"]
         ranking = sorted(state["players"], key=lambda p: -stakes[p])
         places = {p: 1 + sum(1 for q in state["players"] if stakes[q] > stakes[p]) for p in ranking}
@@ -341,7 +331,7 @@ class WhistTarot(GameKind):
             "order": order_of(state),
             "dealer": deal["dealer"],
             "leader": str(whist_tarot.first_leader(state["players"], deal["dealer"])),
-            "winner_names": [names[p] for p in (game.outcome or {}).get("winners", state.get("winners", []))],
+            "winner_names": [names[p] for p in (game.ending or {}).get("winners", state.get("winners", []))],
             # Drawn only by the game page (one query, when it is called).
-            "stakes_chart": lambda: charts.whist_chart(game, names, whist_tarot.STAKE),
+            "stakes_chart": lambda: charts.stakes_chart(game, names, whist_tarot.STAKE),
         }

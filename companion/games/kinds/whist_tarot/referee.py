@@ -32,7 +32,7 @@ class WhistCheck(QuickCheck):
     """The deal (dealer, cards, bids) and the trick so far; the move: a bid or a card."""
 
     rank = 2
-    family = "whist"
+    template = "referee/_check_whist.html"
     seats = 4
     trick_rows = 3
 

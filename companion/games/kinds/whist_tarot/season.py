@@ -7,12 +7,13 @@ left. The CSV's round figure is the stake lost (``losses``), its total the stake
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from flask_babel import lazy_gettext as _l
 
-from companion.games.kinds.season_base import BoardLine, GameFacts, KindSeason, by_player, shared_places
+from companion.games.kinds.season_base import BoardLine, GameFacts, KindSeason, RecapRound, by_player, shared_places
+from companion.games.kinds.whist_tarot.state import WhistState
 from companion.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -23,11 +24,16 @@ class WhistSeason(KindSeason):
     """Whist's season part."""
 
     standings_note = _l("Ranked by games won, then average stake left.")
-    csv_figures = ("losses", "stakes")
+    recap_keys = ("stakes", "pending")
+
+    def csv_figures(self, state: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+        """The stake each player lost in the deal, and the stake left after it."""
+        whist = cast(WhistState, state)
+        return whist.get("losses") or {}, whist.get("stakes") or {}
 
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
         players = facts.players
-        state = facts.last or {}
+        state = cast(WhistState, facts.last or {})
         stakes = by_player(state.get("stakes"), players)
         places: dict[int, int] = {}
         if facts.rounds and len(stakes) == len(players):
@@ -40,13 +46,14 @@ class WhistSeason(KindSeason):
     def sort_key(self, line: BoardLine) -> tuple[Any, ...]:
         return (-line.wins, -(line.avg_stake or 0))
 
-    def moments(self, rounds: Sequence[Any], names: dict[str, str], kind: GameKind) -> list[str]:
+    def moments(self, rounds: Sequence[RecapRound], names: dict[str, str], kind: GameKind) -> list[str]:
         """When each player's stake ran out (the first completed deal that left it empty)."""
         empty: dict[str, int] = {}
         for row in rounds:
-            if row.pending:
+            state = cast(WhistState, row.state)
+            if state.get("pending"):
                 continue
-            for p, stake in (row.stakes or {}).items():
+            for p, stake in (state.get("stakes") or {}).items():
                 if p not in empty and isinstance(stake, int) and stake <= 0:
                     empty[p] = row.number
         return [

@@ -1,0 +1,121 @@
+"""Backups of a SQLite database: SQLite's online backup API, both ways.
+
+A copy is one step of the backup API (one read transaction: the database as one
+moment saw it), checked (``PRAGMA integrity_check``); a restore writes the copy
+*into* the live database through the same API, in the writers' turn of
+:mod:`companion.config`, so the app may keep running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from companion.backup.retention import _OURS, BackupError
+from companion.extensions import db
+
+
+def _sqlite_path() -> Path:
+    database = db.engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        raise BackupError("this SQLite database is not a file (in memory): there is nothing to copy")
+    return Path(database).resolve()
+
+
+def _integrity(conn: sqlite3.Connection) -> list[str]:
+    return [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
+
+
+def sqlite_copy(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` into the new file ``target`` while others
+    read and write it: one step of the online backup API (a snapshot), in rollback-journal
+    mode (one self-contained file), checked."""
+    if not source.is_file():
+        raise BackupError(f"there is no database at {source}")
+    src = sqlite3.connect(source, timeout=10, isolation_level=None)
+    dst = sqlite3.connect(target, isolation_level=None)
+    try:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")
+        problems = _integrity(dst)
+        if problems != ["ok"]:
+            raise BackupError(f"the copy failed SQLite's integrity check: {'; '.join(problems[:5])}")
+    finally:
+        dst.close()
+        src.close()
+
+
+def _sqlite_backup(target: Path) -> None:
+    sqlite_copy(_sqlite_path(), target)
+
+
+def _sqlite_summary(path: Path) -> str:
+    """« 3 groups, 120 rounds », or what could not be read."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+        try:
+            groups = conn.execute("SELECT count(*) FROM groups").fetchone()[0]
+            rounds = conn.execute("SELECT count(*) FROM rounds").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error as e:
+        return f"not counted: {e}"
+    return f"{groups} groups, {rounds} rounds"
+
+
+def _sqlite_revision(path: Path) -> str | None:
+    """The migration a SQLite Companion database is at (None: made without migrations);
+    an error when the file is not a sound Companion database."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+        try:
+            problems = _integrity(conn)
+            if problems != ["ok"]:
+                raise BackupError(f"{path} fails SQLite's integrity check: {'; '.join(problems[:5])}")
+            tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables >= _OURS:
+                raise BackupError(f"{path} is not a copy of a Companion database (no groups, no rounds)")
+            row = (
+                conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                if "alembic_version" in tables
+                else None
+            )
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        raise BackupError(f"{path} is not a Companion SQLite database ({e})") from None
+    return str(row[0]) if row else None
+
+
+@contextlib.contextmanager
+def _writers_turn(live: Path) -> Iterator[None]:
+    """Hold the app's writers' turn on a SQLite file (the lock file of
+    :mod:`companion.config`): the app's writing requests wait behind it."""
+    live.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(str(live) + "-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _sqlite_restore(copy: Path, live: Path) -> None:
+    """Write the copy into the live database through the backup API (the app may run
+    meanwhile: its connections see the restored database at their next transaction)."""
+    src = sqlite3.connect(f"file:{copy}?mode=ro", uri=True, timeout=10, isolation_level=None)
+    dst = sqlite3.connect(live, timeout=30, isolation_level=None)
+    try:
+        dst.execute("PRAGMA busy_timeout=30000")
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=WAL")
+        problems = _integrity(dst)
+        if problems != ["ok"]:
+            raise BackupError(f"the restored database fails SQLite's integrity check: {'; '.join(problems[:5])}")
+    finally:
+        dst.close()
+        src.close()
