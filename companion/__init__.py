@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GUESS_FREE_TRIES_ANY_CODE_KNOWN=40,
         GROUPS_PER_HOUR=10,
         JOIN_TOKEN_MINUTES=10,  # how long a QR code to join a group stays valid
+        PASSPHRASE_HASH_METHOD="scrypt",  # werkzeug's generate_password_hash method
+        WATCH_EVERY_MS=1500,  # how often a live page asks whether it changed (static/watch.js)
     )
     if test_config is not None:
         app.config.update(test_config)

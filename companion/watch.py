@@ -3,13 +3,13 @@
 A watched page (the game page, the group page, the live play-by-play) is rendered with
 the address of its *watch endpoint* and a *token* of what it shows (``watch_url`` and
 ``watch_token``, which ``templates/base.html`` puts on ``<body>``).  ``static/watch.js``
-asks that address every 1.5 s while the page is in sight, sending the token back as
-``If-None-Match``: while nothing changed the answer is an empty 304; once the token
-moved, the script fetches the page again and puts its new ``<main>`` in place.  A
-form (the round form, the correction form: ``watch_form``) is never replaced: it polls
-the game pages' own ``games.form_watch`` (:func:`answer` with the token of the version
-it was shown at), whose answer says what changed since, which the script shows above
-what was typed.
+asks that address every 1.5 s (the app's ``WATCH_EVERY_MS``, also put on ``<body>``)
+while the page is in sight, sending the token back as ``If-None-Match``: while nothing
+changed the answer is an empty 304; once the token moved, the script fetches the page
+again and puts its new ``<main>`` in place.  A form (the round form, the correction
+form: ``watch_form``) is never replaced: it polls the game pages' own
+``games.form_watch`` (:func:`answer` with the token of the version it was shown at),
+whose answer says what changed since, which the script shows above what was typed.
 
 A token is read from the database in one query, with the device's membership, from
 versions that every write moves on (``Game.version``, ``LiveManche.version``), so any

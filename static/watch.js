@@ -1,8 +1,9 @@
 // Live pages (companion/watch.py; docs/architecture.md, "Live updates"). A page whose
 // <body> names a watch address (data-watch-url) and the token of what it shows
-// (data-watch-token) asks that address every 1.5 s while it is in sight: the answer is
-// an empty 304 while nothing changed. Once the token moved, the page is fetched again
-// and its new <main> takes the place of the old one, where the reader was (no reload).
+// (data-watch-token) asks that address every 1.5 s (data-watch-every: the app's
+// WATCH_EVERY_MS) while it is in sight: the answer is an empty 304 while nothing
+// changed. Once the token moved, the page is fetched again and its new <main> takes
+// the place of the old one, where the reader was (no reload).
 // Someone typing or choosing in a form is never overwritten: a notice says the game
 // changed, with a button to refresh. A page that is a form (the round form, the
 // correction form: data-watch-form) is never replaced at all: its watch address names
@@ -19,7 +20,7 @@
   var body = document.body;
   var data = body.dataset;
   if (!data.watchUrl || !window.fetch || !window.DOMParser) return;
-  var EVERY = 1500;
+  var EVERY = Number(data.watchEvery) > 0 ? Number(data.watchEvery) : 1500;  // WATCH_EVERY_MS
   var FIELD = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]), " +
     "select, textarea, [contenteditable]";
 

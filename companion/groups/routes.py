@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from functools import cache
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
-from flask import flash, redirect, render_template, request, session, url_for
+from flask import current_app, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
@@ -42,8 +43,11 @@ from companion.writes import commit_once, done_before, remember
 RECENT_GAMES = 10
 
 
-#: Checked when a code is unknown, so that it costs what a wrong passphrase costs.
-_DECOY_HASH = generate_password_hash("not a passphrase")
+@cache
+def _decoy_hash(method: str) -> str:
+    """Checked when a code is unknown, so that it costs what a wrong passphrase costs:
+    hashed with the method passphrases are hashed with (``PASSPHRASE_HASH_METHOD``)."""
+    return generate_password_hash("not a passphrase", method=method)
 
 
 def _safe_next(default: str) -> str:
@@ -121,7 +125,7 @@ def join() -> ResponseReturnValue:
         typed = typed_passphrases(form.passphrase)
         if group is None:
             for passphrase in typed:  # the same work as a wrong passphrase
-                check_password_hash(_DECOY_HASH, passphrase)
+                check_password_hash(_decoy_hash(current_app.config["PASSPHRASE_HASH_METHOD"]), passphrase)
             right = False
         else:
             right = any([group.check_passphrase(passphrase) for passphrase in typed])

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
+from flask import current_app
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from companion.collation import sorted_names
@@ -99,8 +100,9 @@ class Group(db.Model):
         return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
     def set_passphrase(self, passphrase: str) -> None:
-        """Store the passphrase hashed."""
-        self.passphrase_hash = generate_password_hash(passphrase)
+        """Store the passphrase hashed with the app's ``PASSPHRASE_HASH_METHOD`` (werkzeug's
+        scrypt unless configured otherwise; a hash of any method keeps being checked)."""
+        self.passphrase_hash = generate_password_hash(passphrase, method=current_app.config["PASSPHRASE_HASH_METHOD"])
 
     def check_passphrase(self, passphrase: str) -> bool:
         """Whether ``passphrase`` is this group's."""

@@ -3,11 +3,20 @@
 Playwright never downloads a browser here: it drives ``/usr/bin/chromium``
 (``CHROMIUM`` overrides the path), which the test set-up installs from Debian.
 Without it the browser tests are skipped, except under CI where they fail.
+
+One Chromium serves the whole session; each test gets fresh browser contexts (its own
+cookies, storage and service workers), and what a module left open is closed when it
+ends.  Screenshots kept for people (:func:`shoot`, :func:`keep`) are taken only when
+asked, with ``COMPANION_SCREENSHOTS=1``; a failed test's phones are shot anyway (the
+viewport, in test-artifacts/failed/).  The live pages ask every :data:`WATCH_EVERY_MS`
+here rather than every 1.5 s, so that tests wait for what they expect, not for a poll.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -23,6 +32,20 @@ from companion.extensions import db
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: Screenshots for people (test-artifacts/, the README, $SHOTS) only when asked.
+SCREENSHOTS = os.environ.get("COMPANION_SCREENSHOTS", "") not in ("", "0")
+#: How often the live pages ask here (``WATCH_EVERY_MS``; 1500 in production).
+WATCH_EVERY_MS = 300
+#: What the browser tests' apps are built with, beside their database: the fast
+#: passphrase hash of the other tests (tests/conftest.py; production's scrypt is
+#: tests/web/test_passphrase_hash.py's).
+APP_CONFIG = {
+    "SECRET_KEY": "browser-tests",
+    "WATCH_EVERY_MS": WATCH_EVERY_MS,
+    "PASSPHRASE_HASH_METHOD": "pbkdf2:sha256:1000",
+}
+#: The session's Chromium, once launched (for :func:`_contexts_closed`).
+_LAUNCHED: list[Any] = []
 
 
 def _whole_answers(app: Any) -> Any:
@@ -50,7 +73,7 @@ def _whole_answers(app: Any) -> Any:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a free local port, over a fresh SQLite file."""
     path = tmp_path_factory.mktemp("live") / "live.sqlite3"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "browser-tests"})
+    app = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, _whole_answers(app), threaded=True)
@@ -64,9 +87,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         db.engine.dispose()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Chromium, headless."""
+    """Chromium, headless, one for the whole session."""
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         message = f"Chromium not found at {CHROMIUM} (the test set-up installs Debian's chromium)"
         if os.environ.get("CI"):
@@ -89,31 +112,75 @@ def browser() -> Iterator[Any]:
                 "--disable-dev-shm-usage",
             ],
         )
+        _LAUNCHED.append(browser)
         yield browser
+        _LAUNCHED.remove(browser)
         browser.close()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _contexts_closed() -> Iterator[None]:
+    """What a module opened and left open is closed when it ends (as closing its own
+    browser did): no page of it keeps asking a server that is gone."""
+    before = {context for browser in _LAUNCHED for context in browser.contexts}
+    yield
+    for browser in _LAUNCHED:
+        for context in browser.contexts:
+            if context not in before:
+                context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Each phase's report kept on the test, for the phones' teardown to see a failure."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def _shot_if_failed(request: pytest.FixtureRequest, page: Any, name: str) -> None:
+    """A failed test's phone, as it was then (the viewport: cheap), in test-artifacts/failed/."""
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed or page.is_closed():
+        return
+    folder = ARTIFACTS / "failed"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^\w.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:150]
+    with contextlib.suppress(Exception):  # a page that cannot be shot: the failure says enough
+        page.screenshot(path=str(folder / f"{stem}-{name}.png"), timeout=5_000)
+
+
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
+def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A French phone: 390×844, touch."""
     context = browser.new_context(locale="fr-FR", **PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
+    _shot_if_failed(request, page, "phone")
     context.close()
 
 
+def keep(target: Any, path: Path | str, **options: Any) -> None:
+    """A screenshot of a page or a locator at ``path``, when screenshots are asked for."""
+    if not SCREENSHOTS:
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    target.screenshot(path=str(path), **options)
+
+
 def shoot(page: Any, name: str) -> None:
-    """Keep a full-page screenshot in test-artifacts/ (for people, and the README)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    """Keep a full-page screenshot in test-artifacts/ (for people, and the README), when
+    screenshots are asked for (``COMPANION_SCREENSHOTS=1``)."""
+    keep(page, ARTIFACTS / f"{name}.png", full_page=True)
 
 
 @pytest.fixture
-def other(browser: Any) -> Iterator[Any]:
+def other(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A second French phone, in a browser context of its own (two phones of one table)."""
     context = browser.new_context(locale="fr-FR", **PHONE)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
+    _shot_if_failed(request, page, "other")
     context.close()

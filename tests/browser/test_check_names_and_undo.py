@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE, shoot
+from tests.browser.conftest import ARTIFACTS, PHONE, keep, shoot
 from tests.browser.test_referee_live import _group_with, _new_game, _no_horizontal_scroll, _start
 
 pytestmark = pytest.mark.browser
@@ -34,10 +34,9 @@ def _at(page: Any, selector: str, name: str) -> None:
     """Screenshots of the phone's screen (not the whole page) with ``selector`` at its top."""
     assert _no_horizontal_scroll(page), name
     page.locator(selector).evaluate("e => e.scrollIntoView({block: 'start'})")
-    ARTIFACTS.mkdir(exist_ok=True)
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{theme}.png"))
+        keep(page, ARTIFACTS / f"{name}-{theme}.png")
     page.emulate_media(color_scheme="light")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import keep, shoot
 from tests.browser.test_referee_live import (
     AXE,
     WCAG_TAGS,
@@ -34,13 +34,14 @@ def _themes(page: Any, name: str) -> None:
     """The page in the light and the dark theme, kept as screenshots; no sideways scroll,
     and axe-core finds nothing to fix against WCAG A/AA (contrast included)."""
     assert _no_horizontal_scroll(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
-        page.screenshot(path=str(SHOTS / f"{name}-{theme}.png"), full_page=True)
+        keep(page, SHOTS / f"{name}-{theme}.png", full_page=True)
         shoot(page, f"{name}-{theme}")
         if AXE is not None:
-            found = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}}).response["violations"]
+            found = AXE.run(
+                page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
+            ).response["violations"]
             assert not found, f"{name} ({theme}): {[v['id'] for v in found]}"
     page.emulate_media(color_scheme="light")
 

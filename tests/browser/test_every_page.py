@@ -6,8 +6,8 @@ The group is built as a person builds it, through the real pages (CSRF and all):
 group, three players and two devices with 60-character names without a space, a second
 season, a finished crapouille game and one in progress with a few hands.  Each page is
 then visited in each theme (chosen with the footer's theme switch, while the phone's own
-setting says the opposite, so the explicit choice must win everywhere) and kept as a
-screenshot in test-artifacts/<page>-<theme>.png.
+setting says the opposite, so the explicit choice must win everywhere), and kept as a
+screenshot in test-artifacts/<page>-<theme>.png when asked (``COMPANION_SCREENSHOTS=1``).
 
 axe-core comes from the ``axe-playwright-python`` package (its bundled ``axe.min.js``).
 It is injected with Playwright's ``page.evaluate``, which goes through the DevTools
@@ -383,7 +383,7 @@ def test_page_fits_a_phone_and_passes_axe(
             f"{where}: {scroll_width}px wide for a {phone_width}px phone (window.innerWidth {inner_width}px); "
             "drawn past the edge: " + "; ".join(page.evaluate(_WIDE_ELEMENTS, phone_width))
         )
-    results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}})
+    results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
     if results.response["violations"]:
         failures.append(_describe(results.response["violations"], where))
     for status in {visit.status, visit.lands} - {200}:  # the browser's own note of that status is expected

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import keep
 from tests.browser.test_referee_live import _both_themes, _group_with, _new_game, _start, _typed
 
 pytestmark = pytest.mark.browser
@@ -23,10 +24,9 @@ NBSP = "\u00a0"
 def _shots(page: Any, name: str) -> None:
     """The screen as the phone shows it (390×844), light and dark; then the page checked
     as every live screen is (no sideways scroll, axe-core, full-page artifacts)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
-        page.screenshot(path=str(SHOTS / f"{name}-{theme}.png"))
+        keep(page, SHOTS / f"{name}-{theme}.png")
     page.emulate_media(color_scheme="light")
     _both_themes(page, name)
 

@@ -5,18 +5,22 @@ group page (a new game), the live screen (a move) — without reloading the page
 set on ``window`` is still there) and where the reader was. A phone in the middle of
 typing is told instead, and refreshes when it chooses; a phone offline for a while
 catches up when it is back; a page out of sight asks nothing, and asks at once when it
-is seen again."""
+is seen again.
+
+The pages here ask every ``WATCH_EVERY_MS`` (tests/browser/conftest.py), not every
+1.5 s: the tests wait for what they expect to see, and the polling period itself is
+checked against that setting."""
 
 from __future__ import annotations
 
+import itertools
 import re
-import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import WATCH_EVERY_MS, shoot
 from tests.browser.test_referee_live import _group_with, _new_game, _play, _start, _typed
 
 pytestmark = pytest.mark.browser
@@ -24,6 +28,18 @@ pytestmark = pytest.mark.browser
 PASSPHRASE = "sept de pique"
 #: What the issue asks: a change shows on the other phone within 3 seconds.
 WITHIN = 3_000
+#: The watch address of a page (static/watch.js asks it).
+_WATCH = re.compile(r"/watch(\?|$)")
+#: Each ask of a watch address, with the page's clock (ms), kept on ``window.__asks``
+#: (a new document starts a new list): timed in the page, not across the test's link.
+_COUNT_ASKS = """(() => {
+  const fetch = window.fetch;
+  window.__asks = [];
+  window.fetch = function (url) {
+    if (/\\/watch(\\?|$)/.test(String(url))) window.__asks.push(performance.now());
+    return fetch.apply(this, arguments);
+  };
+})();"""
 
 
 def _join(page: Any, live_server: str, code: str) -> None:
@@ -84,10 +100,13 @@ def test_a_hand_saved_on_one_phone_shows_on_the_other_in_place(live_server: str,
     expect(other.locator("#hand-3")).to_have_count(0, timeout=WITHIN)
     assert _not_reloaded(other)
 
-    # Offline for a while: nothing breaks, and the phone catches up once back.
+    # Offline for a while (two asks fail): nothing breaks, and the phone catches up once back.
+    failed: list[str] = []
+    other.on("requestfailed", lambda request: failed.append(request.url) if _WATCH.search(request.url) else None)
     other.context.set_offline(True)
     _hand(page, game_url, "Cid", Ann=1, Bob=2)
-    other.wait_for_timeout(2_000)
+    start = len(failed)
+    _until(other, lambda: len(failed) >= start + 2, WITHIN)
     expect(other.locator("#hand-3")).to_have_count(0)
     other.context.set_offline(False)
     expect(other.locator("#hand-3")).to_be_visible(timeout=WITHIN)
@@ -161,35 +180,52 @@ def test_a_live_move_shows_on_the_other_phone_and_typing_is_not_overwritten(
     assert _not_reloaded(other) and re.search(r"/live$", other.url)
 
 
+def _until(page: Any, done: Any, timeout: float) -> None:
+    """Wait (the page's events flowing meanwhile) until ``done()``, at most ``timeout`` ms
+    (``page.wait_for_function`` evaluates strings, which the pages' CSP forbids)."""
+    for _ in range(int(timeout / 25) + 1):
+        if done():
+            return
+        page.wait_for_timeout(25)
+    assert done(), f"not within {timeout} ms"
+
+
+_SEEN = """state => {
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+  document.dispatchEvent(new Event('visibilitychange'));
+  return performance.now();
+}"""
+
+
 def test_a_hidden_page_asks_nothing_and_asks_at_once_when_seen_again(live_server: str, phone: Any) -> None:
     page = phone
+    every = WATCH_EVERY_MS
     code = _group_with(page, live_server, "Le téléphone en poche", "Ann", "Bob")
-    asked: list[float] = []
-    page.on("request", lambda request: asked.append(time.monotonic()) if request.url.endswith("/watch") else None)
+    page.add_init_script(_COUNT_ASKS)
     page.goto(f"{live_server}/g/{code}")
-    page.wait_for_timeout(4_000)
-    assert 2 <= len(asked) <= 4  # every 1.5 s while in sight
+    assert page.locator("body").get_attribute("data-watch-every") == str(every)
+    _until(page, lambda: page.evaluate("window.__asks.length") >= 3, WITHIN + 3 * every)
+    asks = page.evaluate("window.__asks")
+    gaps = [b - a for a, b in itertools.pairwise(asks)]
+    assert all(0.8 * every <= gap <= every + 1_500 for gap in gaps), gaps  # every period while in sight
 
-    # In a pocket (the page hidden): nothing is asked.
-    page.evaluate(
-        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});"
-        "document.dispatchEvent(new Event('visibilitychange'))"
-    )
-    page.wait_for_timeout(500)  # a poll already on its way may finish
-    before = len(asked)
-    page.wait_for_timeout(4_000)
-    assert len(asked) == before
+    # In a pocket (the page hidden): nothing is asked (an ask on its way may finish).
+    hidden = page.evaluate(_SEEN, "hidden")
+    page.wait_for_timeout(4 * every)  # four periods: four asks, were it still asking
+    assert page.evaluate("t => window.__asks.filter(a => a > t).length", hidden) == 0
 
-    # Out of the pocket: asked at once, then every 1.5 s again.
-    shown = time.monotonic()
-    page.evaluate(
-        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'});"
-        "document.dispatchEvent(new Event('visibilitychange'))"
-    )
-    page.wait_for_timeout(500)
-    assert len(asked) == before + 1 and asked[-1] - shown < 0.5
+    # Out of the pocket: asked at once, then every period again.
+    shown = page.evaluate(_SEEN, "visible")
+    _until(page, lambda: page.evaluate("t => window.__asks.filter(a => a > t).length", shown) >= 2, WITHIN)
+    first, second = page.evaluate("t => window.__asks.filter(a => a > t)", shown)[:2]
+    assert first - shown < every / 2, (first - shown, every)  # at once, not a period later
+    assert second - first >= 0.8 * every, second - first
+
     # A page that is not watched asks nothing.
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if _WATCH.search(request.url) else None)
     page.goto(f"{live_server}/g/{code}/players")
-    count = len(asked)
-    page.wait_for_timeout(2_000)
-    assert len(asked) == count
+    assert page.locator("body[data-watch-url]").count() == 0
+    count = len(asked)  # the page before may have asked on its way out
+    page.wait_for_timeout(4 * every)
+    assert len(asked) == count, asked

@@ -154,8 +154,14 @@ def test_a_hand_entered_offline_is_sent_once_when_the_network_returns(live_serve
     other.goto(game_url)
     expect(other.locator("article.hand")).to_have_count(2)
     expect(other.get_by_text("Saisie depuis Téléphone de Cid")).to_have_count(2)
-    page.evaluate("navigator.serviceWorker.controller.postMessage({type: 'flush'})")
-    page.wait_for_timeout(500)
+    page.evaluate(  # a retry, waited for until the worker says it is done (its "outbox" message)
+        """() => new Promise(done => {
+             navigator.serviceWorker.addEventListener('message', event => {
+               if ((event.data || {}).type === 'outbox') done();
+             });
+             navigator.serviceWorker.controller.postMessage({type: 'flush'});
+           })"""
+    )
     other.reload()
     expect(other.locator("article.hand")).to_have_count(2)
     expect(page.locator("#outbox")).to_be_hidden()

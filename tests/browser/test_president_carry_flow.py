@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import keep
 from tests.browser.test_referee_live import _both_themes, _group_with, _new_game, _pass, _play, _start, _typed
 
 pytestmark = pytest.mark.browser
@@ -24,11 +25,10 @@ SHOTS = Path("/tmp/shots/h1")
 
 def _shots(page: Any, name: str) -> None:
     """The page at 390×844 in both themes, kept in /tmp/shots/h1/ (the viewport, then the whole page)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         page.emulate_media(color_scheme=theme)
-        page.screenshot(path=str(SHOTS / f"{name}-{theme}.png"))
-        page.screenshot(path=str(SHOTS / f"{name}-{theme}-full.png"), full_page=True)
+        keep(page, SHOTS / f"{name}-{theme}.png")
+        keep(page, SHOTS / f"{name}-{theme}-full.png", full_page=True)
     page.emulate_media(color_scheme="light")
 
 

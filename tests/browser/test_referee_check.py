@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion import create_app
 from companion.referee.check import Table, check_form, form_body, seat_count
-from tests.browser.conftest import PHONE, shoot
+from tests.browser.conftest import ARTIFACTS, PHONE, keep, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -213,7 +213,7 @@ def _axe_violations(axe: Any, page: Any) -> list[str]:
     # The sticky Check button covers whatever field scrolls under it at that instant, which
     # axe's target-size rule counts as an obscured target; the page is judged with it in place.
     page.evaluate("document.querySelectorAll('.check-submit').forEach(e => { e.style.position = 'static'; })")
-    results = axe.run(page, options={"runOnly": {"type": "tag", "values": tags}})
+    results = axe.run(page, options={"runOnly": {"type": "tag", "values": tags}, "resultTypes": ["violations"]})
     return [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]]
 
 
@@ -234,7 +234,7 @@ def test_both_themes_read_well(live_server: str, browser: Any, axe: Any, theme: 
         page.locator("details.setup > summary").tap()  # open, so that every input is checked
         assert _axe_violations(axe, page) == []
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(_artifact(f"check-verdict-{theme}")))
+        keep(page, ARTIFACTS / f"check-verdict-{theme}.png")
         shoot(page, f"check-president-{theme}")
         for game in ("crapouille", "whist-tarot"):
             page.goto(f"{live_server}/check?game={game}")
@@ -245,13 +245,6 @@ def test_both_themes_read_well(live_server: str, browser: Any, axe: Any, theme: 
         shoot(page, f"check-choose-{theme}")
     finally:
         context.close()
-
-
-def _artifact(name: str) -> Any:
-    from tests.browser.conftest import ARTIFACTS
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS / f"{name}.png"
 
 
 def test_from_a_president_game_in_progress(live_server: str, phone: Any) -> None:
@@ -297,7 +290,7 @@ def test_from_a_president_game_in_progress(live_server: str, phone: Any) -> None
     verdict = _verdict(page, legal=True)
     assert "Révolution" in verdict
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(_artifact("check-president-game-top")))
+    keep(page, ARTIFACTS / "check-president-game-top.png")
     shoot(page, "check-president-game")
     page.select_option("#f-state-trick-0-player", "0")
     page.locator("#f-state-trick-0-cards").fill("9C 9P")

@@ -20,7 +20,7 @@ from werkzeug.serving import make_server
 from companion import create_app
 from companion.extensions import db
 from companion.models import ThrottleEvent, utcnow
-from tests.browser.conftest import PHONE, _whole_answers, shoot
+from tests.browser.conftest import PHONE, _whole_answers, keep, shoot
 from tests.browser.test_offline_flow import _controlled, _enter_hand, _join, _table
 
 pytestmark = pytest.mark.browser
@@ -80,10 +80,9 @@ def test_the_too_many_tries_page_on_the_phones_clock(server: tuple[str, Flask], 
     expect(page.get_by_role("heading", name="Sans attendre : le code QR")).to_be_visible()
     expect(page.locator("#qr-way + p")).to_contain_text("Demandez à un téléphone du groupe d’afficher le code QR")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-        page.screenshot(path=str(SHOTS / f"too-many-tries-{theme}.png"), full_page=True)
+        keep(page, SHOTS / f"too-many-tries-{theme}.png", full_page=True)
         shoot(page, f"too-many-tries-{theme}")
     assert [p for p in problems if "status of 429" not in p] == []  # the page's own status, no CSP error
     context.close()
@@ -119,8 +118,7 @@ def test_a_delete_refused_on_sending_shows_as_not_saved(server: tuple[str, Flask
     expect(outbox).to_contain_text("rien n’a été enregistré\u00a0: la partie a changé", timeout=15_000)
     expect(outbox).not_to_contain_text("envoi réussi")
     expect(outbox).to_contain_text("La donne 1 n’a pas été supprimée")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "outbox-delete-refused-light.png"), full_page=True)
+    keep(page, SHOTS / "outbox-delete-refused-light.png", full_page=True)
     page.get_by_role("button", name="Voir pourquoi").tap()
     # The game, saying why (the same delete posted again is refused again: nothing deleted).
     expect(page.locator("main > p.flash", has_text="La donne 1 n’a pas été supprimée")).to_be_visible()
