@@ -7,6 +7,8 @@ Three endpoints, each as little as Flask itself needs to do one kind of work:
   head, a header, a footer and blocks; a page that extends it, a macro, a table of 30
   rows, a form with hidden fields), without anything of Companion's (the baseline of
   the pages);
+- ``/bytes``: the bytes of the ``/template`` page, rendered once when the app is made
+  and returned from memory by a trivial view (Flask and gunicorn without the template);
 - ``/row``: one row read with Flask-SQLAlchemy from the database given by
   ``DATABASE_URL`` (the baseline of a round saved).
 
@@ -23,9 +25,12 @@ import sys
 # script, this folder must not come first on the path.
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path.dirname(os.path.abspath(__file__))]
 
+import statistics
+import time
+
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import Flask, render_template
+from flask import Flask, Response, render_template
 from flask_sqlalchemy import SQLAlchemy
 from jinja2 import DictLoader
 
@@ -76,6 +81,14 @@ PAGE = """{% extends "base.html" %}
 {% endblock %}
 """
 
+#: The same page with the cell written inline: what the macro calls cost is the
+#: difference (:func:`render_times`).
+PAGE_INLINE = PAGE.replace(
+    "{{ cell(row.points[p], row.totals[p]) }}",
+    "<td class=\"{{ 'out' if row.totals[p] > 300 else 'in' }}\">{{ row.points[p] }}</td>",
+)
+assert PAGE_INLINE != PAGE
+
 PLAYERS = ["Ann", "Bob", "Cid", "Dan"]
 ROWS = [
     {
@@ -115,7 +128,7 @@ def _url(url: str | None) -> str:
 def create_app(url: str | None = None) -> Flask:
     app = Flask(__name__)
     app.config["SQLALCHEMY_DATABASE_URI"] = _url(url)
-    app.jinja_loader = DictLoader({"base.html": BASE, "page.html": PAGE})
+    app.jinja_loader = DictLoader({"base.html": BASE, "page.html": PAGE, "inline.html": PAGE_INLINE})
     db.init_app(app)
 
     @app.get("/hello")
@@ -124,15 +137,14 @@ def create_app(url: str | None = None) -> Flask:
 
     @app.get("/template")
     def template() -> str:
-        return render_template(
-            "page.html",
-            title="La crapouille",
-            description="A bare page",
-            group="Les Amis",
-            token="0123456789abcdef" * 4,
-            players=PLAYERS,
-            rows=ROWS,
-        )
+        return render_page()
+
+    with app.test_request_context("/template"):
+        page = render_page().encode()
+
+    @app.get("/bytes")
+    def from_memory() -> Response:
+        return Response(page, content_type="text/html; charset=utf-8")
 
     @app.get("/row")
     def row() -> str:
@@ -141,6 +153,39 @@ def create_app(url: str | None = None) -> Flask:
         return f"{found.name}: {found.total}"
 
     return app
+
+
+def render_page(template: str = "page.html") -> str:
+    """The ``/template`` page (``inline.html``: the same without the macro)."""
+    return render_template(
+        template,
+        title="La crapouille",
+        description="A bare page",
+        group="Les Amis",
+        token="0123456789abcdef" * 4,
+        players=PLAYERS,
+        rows=ROWS,
+    )
+
+
+def render_times(repeat: int = 200, rounds: int = 7) -> tuple[float, float, int, int]:
+    """In process, the median over ``rounds`` of the seconds one render of the
+    ``/template`` page takes, and of the same page with its cell macro written inline
+    (what the macro calls cost is the difference); the macro calls of one render, and
+    the page's bytes."""
+    app = create_app("sqlite://")
+    times: dict[str, list[float]] = {"page.html": [], "inline.html": []}
+    with app.test_request_context("/template"):
+        size = len(render_page().encode())
+        assert render_page("inline.html") == render_page(), "the inline page is the same page"
+        for _ in range(rounds):
+            for name, runs in times.items():
+                start = time.perf_counter()
+                for _ in range(repeat):
+                    render_page(name)
+                runs.append((time.perf_counter() - start) / repeat)
+    calls = len(ROWS) * len(PLAYERS)
+    return statistics.median(times["page.html"]), statistics.median(times["inline.html"]), calls, size
 
 
 def create_table(url: str) -> None:

@@ -112,7 +112,7 @@ def _game(
 ) -> tuple[dict[str, Any], datetime]:
     """One game of the file, played to its end (or stopped early), and when it ended."""
     from companion.games.kinds import KINDS
-    from companion.games.kinds.president import DEFAULT_TARGET
+    from companion.games.kinds.president.options import DEFAULT_TARGET
     from companion.models import Game, GamePlayer, Player
     from companion.rules.i18n import RulesError
 
@@ -316,32 +316,36 @@ def _figures(times: list[tuple[float, float]]) -> str:
 
 @contextmanager
 def _transactions(engine: sa.Engine) -> Iterator[list[float]]:
-    """The length of each writing transaction ``engine`` runs meanwhile: on SQLite the
-    ones that take the writers' turn (holding it from their start to their end; a
-    reader's transaction waits for no one), on PostgreSQL every one."""
-    from companion.config import _TURN
-
+    """The length of each writing transaction ``engine`` runs meanwhile, from its start to
+    its end: on SQLite the ones that wrote (a writer holds the write lock at most that
+    long; a reader's transaction waits for no one), on PostgreSQL every one. Only
+    SQLAlchemy's events: nothing of the app's own."""
     spans: list[float] = []
     began: dict[int, float] = {}
+    wrote: set[int] = set()
 
     def begin(conn: sa.Connection) -> None:
-        if conn.dialect.name != "sqlite" or _TURN in conn.info:
-            began[id(conn)] = time.monotonic()
+        began[id(conn)] = time.monotonic()
+
+    def statement(conn: sa.Connection, _cursor: Any, text: str, *_args: Any) -> None:
+        if text.lstrip()[:7].upper().startswith(("INSERT", "UPDATE", "DELETE", "REPLACE")):
+            wrote.add(id(conn))
 
     def end(conn: sa.Connection) -> None:
         start = began.pop(id(conn), None)
-        if start is not None:
+        writer = id(conn) in wrote or conn.dialect.name != "sqlite"
+        wrote.discard(id(conn))
+        if start is not None and writer:
             spans.append(time.monotonic() - start)
 
-    sa.event.listen(engine, "begin", begin)
-    sa.event.listen(engine, "commit", end)
-    sa.event.listen(engine, "rollback", end)
+    events = (("begin", begin), ("before_cursor_execute", statement), ("commit", end), ("rollback", end))
+    for name, listener in events:
+        sa.event.listen(engine, name, listener)
     try:
         yield spans
     finally:
-        sa.event.remove(engine, "begin", begin)
-        sa.event.remove(engine, "commit", end)
-        sa.event.remove(engine, "rollback", end)
+        for name, listener in events:
+            sa.event.remove(engine, name, listener)
 
 
 def measure(label: str, url: str, content: bytes, seconds: float) -> None:
@@ -371,7 +375,11 @@ def measure(label: str, url: str, content: bytes, seconds: float) -> None:
     baseline = [(a, b) for a, b in times if a >= base_start and b <= base_end]
     during = [(a, b) for a, b in times if b >= start and a <= end]
     print(f"\n{label}")
-    turns = "writing transactions (the writers' turn)" if label == "sqlite" else "writing transactions"
+    turns = (
+        "transactions that wrote (the write lock held at most that long)"
+        if label == "sqlite"
+        else "writing transactions"
+    )
     print(f"  import: {end - start:.1f} s; {len(spans)} {turns}, the longest {max(spans) * 1000:.0f} ms")
     print(f"  other group's hands during the import: {_figures(during)}")
     print(f"  baseline, the same hands with no import running ({seconds:.0f} s): {_figures(baseline)}")

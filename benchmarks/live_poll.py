@@ -35,142 +35,28 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != os.path
 
 import argparse
 import http.client
-import http.cookiejar
 import random
 import re
-import signal
-import socket
 import statistics
-import subprocess
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
-from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import sqlalchemy as sa
+from benchmarks._serve import HOST, Phone, create_tables, gunicorn, percentile, postgres, workers_cpu
 
-HOST = "127.0.0.1"
-SECRET = "live-poll-benchmark"
 PASSPHRASE = "dix de carreau"
 PERIOD = 1.5  # static/watch.js asks every 1.5 s
 SETUPS = {
     "sync 2": ["--worker-class", "sync", "--workers", "2"],
     "gthread 2x8": ["--worker-class", "gthread", "--workers", "2", "--threads", "8"],
 }
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-CLOCK = os.sysconf("SC_CLK_TCK")
-_INPUT = re.compile(r"<input\b[^>]*>")
-_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
-
-
-# ------------------------------------------------------------------ the servers
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def gunicorn(
-    url: str, options: list[str], app: str = "companion:create_app()"
-) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """The app (or another WSGI ``app``) under gunicorn on a free port: (port, master process)."""
-    port = free_port()
-    env = dict(os.environ, DATABASE_URL=url, SECRET_KEY=SECRET)
-    bind = ["--backlog", "2048", "--bind", f"{HOST}:{port}"]
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), *options, "--timeout", "60", *bind, app],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection((HOST, port), timeout=0.5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("gunicorn did not start") from None
-                time.sleep(0.1)
-        yield port, server
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
-
-
-def worker_pids(master: subprocess.Popen[bytes]) -> list[int]:
-    """The process ids of the master's workers (from ``/proc``)."""
-    return [int(pid) for pid in Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()]
-
-
-def workers_cpu(master: subprocess.Popen[bytes]) -> float:
-    """CPU seconds (user + system) used so far by the master's worker processes."""
-    total = 0.0
-    for pid in worker_pids(master):
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / CLOCK
-    return total
 
 
 # -------------------------------------------------------------------- a phone
-
-
-class Phone:
-    """Pages and forms as a browser without script: its own cookies."""
-
-    def __init__(self) -> None:
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def get(self, url: str) -> str:
-        with self.opener.open(url, timeout=30) as response:
-            return str(response.read().decode())
-
-    def form(self, page_url: str, **fields: str) -> dict[str, str]:
-        """Open the page: its form's hidden fields, with ``fields``."""
-        data: dict[str, str] = {}
-        for tag in _INPUT.findall(self.get(page_url)):
-            attrs = dict(_ATTR.findall(tag))
-            if attrs.get("type") == "hidden" and attrs.get("name") and attrs["name"] not in data:
-                data[attrs["name"]] = unescape(attrs.get("value", ""))
-        data.pop("next", None)
-        data.update(fields)
-        return data
-
-    def post(self, page_url: str, data: dict[str, str]) -> tuple[str, str]:
-        """Post a form: (address reached after the redirect, page)."""
-        request = urllib.request.Request(page_url, data=urllib.parse.urlencode(data).encode(), method="POST")
-        with self.opener.open(request, timeout=30) as response:
-            return response.url, response.read().decode()
-
-    def submit(self, page_url: str, **fields: str) -> tuple[str, str]:
-        """Open the page and post its form."""
-        return self.post(page_url, self.form(page_url, **fields))
-
-    def cookie(self) -> str:
-        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
 
 def seed(base: str) -> tuple[Phone, str, dict[str, str]]:
@@ -236,11 +122,6 @@ def watch_path(phone: Phone, game_url: str) -> str:
 
 
 # ----------------------------------------------------------------- the figures
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
 def hammer(port: int, path: str, cookie: str, clients: int, seconds: float) -> tuple[int, list[float], int]:
@@ -367,40 +248,6 @@ def across(db_name: str, url: str, hands: int) -> None:
                 f"{db_name:10} saved on A, seen on B by {label:30}: {len(values)}/{hands} hands, "
                 f"median {statistics.median(values) * 1000:6.0f} ms, worst {max(values) * 1000:6.0f} ms"
             )
-
-
-# ------------------------------------------------------------------ databases
-
-
-def create_tables(url: str) -> None:
-    from companion import create_app
-    from companion.extensions import db
-
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
-    with app.app_context():
-        db.create_all()
-        db.engine.dispose()
-
-
-@contextmanager
-def postgres() -> Iterator[str | None]:
-    """A schema of its own in the test PostgreSQL (None when it does not answer)."""
-    schema = f"companion_bench_{os.getpid()}"
-    try:
-        admin = sa.create_engine(PG_URL, connect_args={"connect_timeout": 3})
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    except Exception as e:  # any failure to connect means "not there"
-        print(f"PostgreSQL not reachable ({type(e).__name__}): SQLite only")
-        yield None
-        return
-    try:
-        url = sa.engine.make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
 
 
 def main() -> None:

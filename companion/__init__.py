@@ -5,12 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, current_app, request
+from flask_compress import Compress
 
-from companion import config, security
+from companion import config, database, security
 from companion.extensions import babel, csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def static_text_in_memory(response: Response) -> Response:
+    """A static text file (a few KB) read whole, to be compressed as a page is: Flask-Compress
+    compresses a file sent as a stream too, but leaves it open (an after_request hook)."""
+    text = response.mimetype in current_app.config["COMPRESS_MIMETYPES"]
+    if response.direct_passthrough and request.endpoint == "static" and text:
+        response.direct_passthrough = False
+        response.make_sequence()  # the file is closed with the response
+    return response
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -52,6 +63,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         JOIN_TOKEN_MINUTES=10,  # how long a QR code to join a group stays valid
         PASSPHRASE_HASH_METHOD="scrypt",  # werkzeug's generate_password_hash method
         WATCH_EVERY_MS=1500,  # how often a live page asks whether it changed (static/watch.js)
+        # Flask-Compress: text of 500 bytes or more, brotli else gzip; static files are sent as
+        # streams, compressed as they go (its default leaves gzip out of those).
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],
+        COMPRESS_MIN_SIZE=500,
+        COMPRESS_MIMETYPES=[
+            "text/html",
+            "text/css",
+            "text/javascript",
+            "application/javascript",
+            "application/json",
+            "application/manifest+json",
+            "image/svg+xml",
+            "text/plain",
+            "text/csv",
+        ],
     )
     if test_config is not None:
         app.config.update(test_config)
@@ -61,14 +88,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.i18n import select_locale
 
     db.init_app(app)
+    database.init_app(app)  # SQLite's settings and BEGIN IMMEDIATE for writing requests
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
-    i18n.init_app(app)  # templates' sentences: the request's catalog looked up once
+    i18n.init_app(app)  # templates' sentences, elided and typeset as French writes them
 
-    from companion import api, compress, errors, fingerprint, games, groups, main, offline, referee, urls, watch
-    from companion.api import lean
+    from companion import api, errors, fingerprint, games, groups, main, offline, referee, watch
 
+    # The first after_request hook, so the last to run: it compresses the final body
+    # (the outbox's answer included) and adds Vary: Accept-Encoding.
+    Compress(app)
+    app.after_request(static_text_in_memory)  # just before Flask-Compress
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(games.bp)
@@ -80,9 +111,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     offline.init_app(app)  # after security: its answers to the outbox get the headers too
     fingerprint.init_app(app)  # static files: a content hash in their address, a year of caching
-    urls.init_app(app)  # templates' addresses, built once
-    compress.init_app(app)  # last of all: wraps process_response, so it sees the final body
-    lean.init_app(app)  # the rules API's plain requests, answered before Flask sees them
 
     from companion import backup
 
@@ -94,7 +122,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from companion.games.kinds import kind_name, round_count_of, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
-    from companion.pagecache import cached_for_language, cached_template
     from companion.rules.cards import Card
 
     app.jinja_env.add_extension("jinja2.ext.do")
@@ -110,8 +137,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         local_iso=local_iso_here,
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
-        cached_template=cached_template,
-        cached_for_language=cached_for_language,
     )
 
     from companion.undo import pending_undo
@@ -123,7 +148,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     @app.teardown_request
     def end_transaction(error: BaseException | None) -> None:
         # Whatever a request left open ends with it: on SQLite a writing request's
-        # transaction holds the write lock (companion.config), even for a read made
+        # transaction holds the write lock (companion.database), even for a read made
         # after its commit, and must not outlive the request. A request that never
         # opened a session (the rules API, static files) has nothing to end.
         if db.session.registry.has():

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+import flask_babel
 import pytz  # type: ignore[import-untyped]  # (Flask-Babel's time zones)
 from flask import g, has_request_context
 
@@ -117,10 +118,10 @@ def use_zone(name: str | None) -> None:
     """This request is about a group on that clock (called where the group is read)."""
     if not has_request_context():
         return
-    g.group_time_zone = name or DEFAULT_TIME_ZONE
-    state = g.get("_flask_babel")
-    if state is not None and hasattr(state, "babel_tzinfo"):
-        del state.babel_tzinfo  # chosen before the group was read: choose again
+    zone = name or DEFAULT_TIME_ZONE
+    if g.get("group_time_zone") != zone:
+        g.group_time_zone = zone
+        flask_babel.refresh()  # a time zone chosen before the group was read: choose again
 
 
 def current_zone() -> str:

@@ -25,7 +25,9 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
+# Each pooled connection is checked before use (SQLAlchemy's pre-ping): one the database
+# dropped meanwhile (a restart, a proxy's timeout) is replaced, never an error page.
+db = SQLAlchemy(model_class=Base, engine_options={"pool_pre_ping": True})
 migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 babel = Babel()

@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import re
 import secrets
-from copy import copy
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from markupsafe import Markup, escape
 from wtforms import Field, HiddenField
 from wtforms.validators import ValidationError
-from wtforms.widgets import core as widgets
 
 from companion.i18n import TypesetTranslations
 from companion.i18n import gettext as _
@@ -73,85 +69,6 @@ def add_error(field: Field, message: str) -> None:
     field.errors = [*field.errors, message]
 
 
-def html_params(**kwargs: Any) -> Markup:
-    """WTForms' ``html_params``, attribute for attribute, without ``Markup.format``
-    (a Python-level formatter: a round form's fields spent a third of the page's time
-    there).
-
-    >>> html_params(class_="a", data_x_y='"1"', aria_invalid="false", checked=True, readonly=False)
-    Markup('aria-invalid="false" checked class="a" data-x-y="&#34;1&#34;"')
-    """
-    params = []
-    for key, value in sorted(kwargs.items()):
-        key = key.rstrip("_")
-        if key.startswith(("data_", "aria_")):
-            key = key.replace("_", "-")
-        if value is True:
-            params.append(str(escape(key)))
-        elif value is not False:
-            params.append(f'{escape(key)}="{str(escape(value)).replace(chr(34), "&quot;")}"')
-    return Markup(" ".join(params))
-
-
-class _Select(widgets.Select):
-    """WTForms' ``Select``, the same HTML, its attributes and options written with
-    :func:`html_params` (WTForms' select calls its module's ``html_params`` directly: a
-    hand's form has seat and rank lists whose options took a fifth of the page's time)."""
-
-    def __call__(self, field: Field, **kwargs: Any) -> Markup:
-        kwargs.setdefault("id", field.id)
-        if self.multiple:
-            kwargs["multiple"] = True
-        flags = getattr(field, "flags", {})
-        for k in dir(flags):
-            if k in self.validation_attrs and k not in kwargs:
-                kwargs[k] = getattr(flags, k)
-        html = [f"<select {html_params(name=field.name, **kwargs)}>"]
-        if field.has_groups():  # type: ignore[attr-defined]
-            for optgroup, choices in field._iter_groups_normalized():  # type: ignore[attr-defined]
-                if optgroup is not None:
-                    html.append(f"<optgroup {html_params(label=optgroup)}>")
-                html.extend(self.render_option(choice) for choice in choices)
-                if optgroup is not None:
-                    html.append("</optgroup>")
-        else:
-            html.extend(self.render_option(choice) for choice in field._iter_choices_normalized())  # type: ignore[attr-defined]
-        html.append("</select>")
-        return Markup("".join(html))
-
-    @classmethod
-    def render_option(cls, choice: Any, **kwargs: Any) -> Markup:
-        value = choice.value
-        if isinstance(value, bool):
-            value = str(value)
-        options = {"value": value, **(choice.render_kw or {}), **kwargs}
-        if choice.selected:
-            options["selected"] = True
-        return Markup(f"<option {html_params(**options)}>{escape(choice.label or choice.value)}</option>")
-
-
-_FAST_WIDGETS: WeakKeyDictionary[Any, Any] = WeakKeyDictionary()
-
-
-def _fast(widget: Any) -> Any:
-    """A twin of ``widget`` writing its attributes with :func:`html_params` (for WTForms'
-    inputs and buttons, whose ``html_params`` is an attribute meant to be replaced, and
-    its select); any other widget as it is."""
-    if type(widget) is widgets.Select:
-        twin = _FAST_WIDGETS.get(widget)
-        if twin is None:
-            twin = _FAST_WIDGETS[widget] = _Select(multiple=widget.multiple)
-        return twin
-    if getattr(widget, "html_params", None) is not widgets.html_params:
-        return widget
-    twin = _FAST_WIDGETS.get(widget)
-    if twin is None:
-        twin = copy(widget)
-        twin.html_params = html_params
-        _FAST_WIDGETS[widget] = twin
-    return twin
-
-
 class SafeForm(FlaskForm):
     """The base of every form: refuses text a database cannot store, at its field; its
     WTForms messages are French as a French table writes it."""
@@ -160,14 +77,6 @@ class SafeForm(FlaskForm):
         def get_translations(self, form: Any) -> Any:
             inner = super().get_translations(form)
             return None if inner is None else TypesetTranslations(inner)
-
-        def render_field(self, field: Field, render_kw: dict[str, Any]) -> Markup:
-            """As WTForms renders a field, with :func:`html_params` (same HTML)."""
-            render_kw = {widgets.clean_key(k): v for k, v in render_kw.items()}
-            other = getattr(field, "render_kw", None)
-            if other is not None:
-                render_kw = dict({widgets.clean_key(k): v for k, v in other.items()}, **render_kw)
-            return _fast(field.widget)(field, **render_kw)  # type: ignore[no-any-return]
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Refuse unstorable text first (no query ever sees it), then the usual validation."""

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from babel import Locale, support
-from flask import Flask, g, request
+from flask import Flask, has_request_context, request
 from flask_babel import get_locale, get_translations
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -21,44 +21,25 @@ THEME_COOKIE = "theme"
 
 
 def select_locale() -> str:
-    """The language switch's cookie, else the browser's preference, else French."""
+    """The language switch's cookie, else the browser's preference, else French (and
+    French outside a request: a command, or a test reading between requests)."""
+    if not has_request_context():
+        return "fr"
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES) or "fr"
 
 
-def _chosen() -> tuple[Any, Locale | None]:
-    """Flask-Babel's state of this request and the locale it chose (None when not yet)."""
-    state = g.get("_flask_babel") if g else None
-    return state, getattr(state, "babel_locale", None)
-
-
 def current_locale() -> Locale | None:
-    """Flask-Babel's ``get_locale()``, without its lookups once the locale is chosen."""
-    return _chosen()[1] or get_locale()
+    """This request's locale: Flask-Babel's ``get_locale()`` (None outside a request)."""
+    return get_locale()
 
 
 def current_lang() -> str:
     """The language of the current request, as the rules engine names it."""
-    locale = current_locale()
+    locale = get_locale()
     return locale.language if locale is not None and locale.language in LANGUAGES else "fr"
-
-
-def translations() -> Any:
-    """This request's catalog, as Flask-Babel's ``get_translations()`` gives it, kept
-    with the locale it is for: looked up once a request, not at every sentence (a game
-    page has hundreds). A new locale (``flask_babel.refresh``, ``force_locale``) is a
-    new lookup."""
-    state, locale = _chosen()
-    kept = getattr(state, "companion_translations", None)
-    if locale is not None and kept is not None and kept[0] is locale:
-        return kept[1]
-    found = get_translations()
-    state, locale = _chosen()
-    if state is not None and locale is not None:
-        state.companion_translations = (locale, found)
-    return found
 
 
 def _filled(text: Any, variables: dict[str, Any]) -> Any:
@@ -75,21 +56,20 @@ def _filled(text: Any, variables: dict[str, Any]) -> Any:
 
 
 def gettext(string: str, **variables: Any) -> str:
-    """Flask-Babel's ``gettext``, the same text, through :func:`translations` (for code
-    that names many things on one page: rounds, changes, charts)."""
-    text = translations().ugettext(string)
+    """Flask-Babel's ``gettext``, the same text, elided and typeset (:func:`_filled`)."""
+    text = get_translations().ugettext(string)
     return _filled(text, variables) if variables else text  # type: ignore[no-any-return]
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
-    """Flask-Babel's ``ngettext``, the same text, through :func:`translations`."""
+    """Flask-Babel's ``ngettext``, the same text, elided and typeset (:func:`_filled`)."""
     variables.setdefault("num", num)
-    return _filled(translations().ungettext(singular, plural, num), variables)  # type: ignore[no-any-return]
+    return _filled(get_translations().ungettext(singular, plural, num), variables)  # type: ignore[no-any-return]
 
 
 @pass_context
 def _template_gettext(context: Any, string: str, **variables: Any) -> str:
-    text = translations().ugettext(string)
+    text = get_translations().ugettext(string)
     if context.eval_ctx.autoescape:
         text = Markup(text)
     # As Jinja's own "newstyle" gettext: escaped values, and always formatted ("%%" is "%").
@@ -99,7 +79,7 @@ def _template_gettext(context: Any, string: str, **variables: Any) -> str:
 @pass_context
 def _template_ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
     variables.setdefault("num", num)
-    text = translations().ungettext(singular, plural, num)
+    text = get_translations().ungettext(singular, plural, num)
     return _filled(Markup(text) if context.eval_ctx.autoescape else text, variables)  # type: ignore[no-any-return]
 
 
@@ -137,9 +117,9 @@ def _to(phrase: Any) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Templates' ``_()``, ``gettext()`` and ``ngettext()`` read :func:`translations`
-    (after Flask-Babel's ``init_app``, whose callables look the catalog up at every call
-    through two more layers of Jinja's): the same sentences, a fraction of the cost.
+    """Templates' ``_()``, ``gettext()`` and ``ngettext()`` are this module's (after
+    Flask-Babel's ``init_app``, which installs its own): the same sentences as
+    Flask-Babel's, elided and typeset in French as the Python side's.
 
     Every value a template writes goes through :func:`minus` (−1), and the filters
     ``of`` and ``to`` put « de » and « à » before a name or a title, elided or contracted

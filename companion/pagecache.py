@@ -40,17 +40,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from flask import current_app, render_template, request
+from flask import current_app
 from markupsafe import Markup
 
 from companion.extensions import db
-from companion.i18n import current_lang
 from companion.models import Device
 
 #: The default bound of a process's kept parts, in bytes.
 DEFAULT_BYTES = 2 * 1024 * 1024
 _EXTENSION = "companion.pagecache"
-_PER_LANGUAGE = "companion.pagecache.per_language"
 _NAMES = sa.select(Device.id, Device.name).where(Device.id.in_(sa.bindparam("ids", expanding=True)))
 #: How many of the devices ``named`` (pairs of an id and a name) still have that name: a
 #: column of the query that reads a kept page's game (:func:`same_devices` in the same
@@ -169,32 +167,3 @@ def same_devices(devices: dict[int, str]) -> bool:
         return True
     rows = db.session.execute(_NAMES, {"ids": list(devices)})
     return dict(rows.all()) == devices
-
-
-def cached_template(name: str) -> Markup:
-    """Template ``name``, which shows the same on every page of one language (the
-    status area of ``base.html``: the outbox's sentences), rendered once and kept per
-    language and app root (see :func:`cached_for_language`)."""
-    return _kept(f"template {name}", lambda: render_template(name))
-
-
-def cached_for_language(name: str, caller: Callable[[], str] | None = None) -> Markup:
-    """``{% call once("name") %}…{% endcall %}`` in a template: a part that shows the
-    same to everyone in one language — nothing of a session, a request, a form's data or
-    the moment — rendered once and kept per language and app root (in debug mode,
-    rendered every time). A handful of parts: one per part, language and root."""
-    assert caller is not None, 'cached_for_language() is called as {% call cached_for_language("name") %}…{% endcall %}'
-    return _kept(name, caller)
-
-
-def _kept(name: str, render: Callable[[], str]) -> Markup:
-    if current_app.debug:
-        return Markup(render())
-    kept: dict[tuple[str, str, str], Markup] = current_app.extensions.setdefault(_PER_LANGUAGE, {})
-    key = (name, current_lang(), request.script_root)
-    html = kept.get(key)
-    if html is None:
-        if len(kept) >= 256:  # app roots from a proxy's X-Forwarded-Prefix: a few at most
-            kept.clear()
-        html = kept[key] = Markup(render())
-    return html

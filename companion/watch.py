@@ -11,11 +11,13 @@ form: ``watch_form``) is never replaced: it polls the game pages' own
 ``games.form_watch`` (:func:`answer` with the token of the version it was shown at),
 whose answer says what changed since, which the script shows above what was typed.
 
-A token is read from the database in one query, with the device's membership, from
-versions that every write moves on (``Game.version``, ``LiveManche.version``), so any
-number of app processes on one database agree on it without telling each other
-anything, whatever their workers.  Why short polling and not Server-Sent Events:
-docs/architecture.md, "Live updates"; what it costs: ``benchmarks/live_poll.py``.
+A token is read from the database in one query, with the device's membership, in plain
+columns on a connection of its own (:func:`~companion.membership.access.poll_rows`: a
+poll loads no ORM object and leaves no session to end), from versions that every write
+moves on (``Game.version``, ``LiveManche.version``), so any number of app processes on
+one database agree on it without telling each other anything, whatever their workers.
+Why short polling and not Server-Sent Events: docs/architecture.md, "Live updates"; what
+it costs: ``benchmarks/live_poll.py``.
 """
 
 from __future__ import annotations
@@ -27,8 +29,17 @@ import sqlalchemy as sa
 from flask import Blueprint, g, jsonify, request
 from werkzeug.wrappers import Response
 
-from companion.membership.access import game_version, joined_group_rows, of_joined_group
-from companion.models import Device, Game, Group, Player, Season
+from companion.membership.access import (
+    GAMES,
+    GROUPS,
+    SEASONS,
+    game_version,
+    joined_group_rows,
+    of_joined_group,
+    of_joined_tables,
+    poll_rows,
+)
+from companion.models import Device, Group, Player
 
 bp = Blueprint("watch", __name__)
 
@@ -53,19 +64,20 @@ def game_token(version: int) -> str:
 
 
 #: The current season of the group of code ``code`` and its games: how many, the sum of
-#: their versions, the last change (one row, or none without a current season).
+#: their versions, the last change (one row, or none without a current season); in plain
+#: columns, for the group page and its poll alike.
 _SEASON_GAMES = (
     sa.select(
-        Season.id.label("season_id"),
-        Season.name.label("season_name"),
-        sa.func.count(Game.id).label("games"),
-        sa.func.coalesce(sa.func.sum(Game.version), 0).label("versions"),
-        sa.func.max(Game.updated_at).label("changed"),
+        SEASONS.c.id.label("season_id"),
+        SEASONS.c.name.label("season_name"),
+        sa.func.count(GAMES.c.id).label("games"),
+        sa.func.coalesce(sa.func.sum(GAMES.c.version), 0).label("versions"),
+        sa.func.max(GAMES.c.updated_at).label("changed"),
     )
-    .join(Group, Group.id == Season.group_id)
-    .outerjoin(Game, Game.season_id == Season.id)
-    .where(Group.code == sa.bindparam("code"), Season.is_current)
-    .group_by(Season.id, Season.name)
+    .join(GROUPS, GROUPS.c.id == SEASONS.c.group_id)
+    .outerjoin(GAMES, GAMES.c.season_id == SEASONS.c.id)
+    .where(GROUPS.c.code == sa.bindparam("code"), SEASONS.c.is_current)
+    .group_by(SEASONS.c.id, SEASONS.c.name)
     .subquery()
 )
 #: What the group page shows, in one statement built once, with the group and this
@@ -79,6 +91,11 @@ _GROUP_STATE = (
 )
 
 
+def _group_token(name: str, time_zone: str, season: tuple[Any, ...], players: tuple[tuple[int, str], ...]) -> str:
+    digest = hashlib.blake2s(repr((name, time_zone, season, players)).encode(), digest_size=8).hexdigest()
+    return f"s{digest}"
+
+
 def group_state(code: str) -> tuple[Group, str, int]:
     """The joined group of that code (as :func:`~companion.membership.access.group_for`),
     what its page shows, as a token, and its number of players, in one query: the
@@ -90,14 +107,39 @@ def group_state(code: str) -> tuple[Group, str, int]:
     group = rows[0][0]
     season = tuple(rows[0][2:7]) if rows[0][2] is not None else ()
     players = tuple((row[7], row[8]) for row in rows if row[7] is not None)
-    digest = hashlib.blake2s(repr((group.name, group.time_zone, season, players)).encode(), digest_size=8).hexdigest()
-    return group, f"s{digest}", len(players)
+    return group, _group_token(group.name, group.time_zone, season, players), len(players)
+
+
+#: :data:`_GROUP_STATE` for the group page's poll, in plain columns (:func:`~companion.
+#: membership.access.poll_rows`): the group's name and clock instead of the group and
+#: device, the rest the same.
+_PLAYERS = Player.__table__
+_GROUP_POLL = (
+    of_joined_tables(
+        sa.select(GROUPS.c.name, GROUPS.c.time_zone, *_SEASON_GAMES.c, _PLAYERS.c.id, _PLAYERS.c.name).select_from(
+            GROUPS
+        )
+    )
+    .outerjoin(_SEASON_GAMES, sa.true())
+    .outerjoin(_PLAYERS, _PLAYERS.c.group_id == GROUPS.c.id)
+    .order_by(_PLAYERS.c.id)
+)
+
+
+def group_token(code: str) -> str:
+    """What the group page shows, as :func:`group_state` tells it, for the page's poll:
+    the same query in plain columns, on a connection of its own."""
+    rows = poll_rows(_GROUP_POLL, code)
+    name, time_zone = rows[0][0], rows[0][1]
+    season = tuple(rows[0][2:7]) if rows[0][2] is not None else ()
+    players = tuple((row[7], row[8]) for row in rows if row[7] is not None)
+    return _group_token(name, time_zone, season, players)
 
 
 @bp.get("/g/<code>/watch")
 def group(code: str) -> Response:
     """The group page's token (polled by ``static/watch.js``; 304 while unchanged)."""
-    return answer(group_state(code)[1])
+    return answer(group_token(code))
 
 
 @bp.get("/g/<code>/games/<int:game_id>/watch")

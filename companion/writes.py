@@ -22,7 +22,7 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import g, request
 
-from companion.config import READ_FIRST
+from companion.database import READ_FIRST
 from companion.extensions import db
 from companion.models import FormToken, Game, utcnow
 
@@ -105,17 +105,17 @@ def claim(game: Game, based_on: int | None) -> bool:
 
 def read_first() -> None:
     """On SQLite, this request reads in a reader's transaction until
-    :func:`start_writing`: it does not take the writers' turn to read its forms and ask
-    the engine (on PostgreSQL writers do not queue: one transaction, as ever).
+    :func:`start_writing`: it does not hold SQLite's write lock to read its forms and ask
+    the engine (PostgreSQL has no such lock: one transaction, as ever).
     Only for a write that :func:`claim` checks against the version it was based on,
     which a writer in between moves on."""
-    if db.session.get_bind().dialect.name == "sqlite":  # elsewhere writers do not queue
+    if db.session.get_bind().dialect.name == "sqlite":  # the only database with one write lock
         setattr(g, READ_FIRST, True)
 
 
 def start_writing() -> None:
     """End the reader's transaction of :func:`read_first` (keeping what was loaded):
-    the next statement begins a writer's, which waits its turn on SQLite."""
+    the next statement begins a writer's, which waits for SQLite's write lock."""
     if g.pop(READ_FIRST, None):
         commit()
 
@@ -126,7 +126,7 @@ def commit() -> None:
     What follows such a write (the redirect's address, a flash naming the players)
     reads ids, codes and names the request already holds. By the session's default the
     commit would expire them, to be read again in a new transaction — on SQLite a
-    writer's one (:mod:`companion.config`), queued behind every other phone's save.
+    writer's one (:mod:`companion.database`), waiting behind every other phone's save.
     The request ends soon after: nothing it keeps can go stale for long.
     """
     session = db.session()

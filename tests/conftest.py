@@ -20,10 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import flask_babel
 import pytest
 import sqlalchemy as sa
-from flask import Flask
+from flask import Flask, has_app_context
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
@@ -35,6 +34,8 @@ from companion.extensions import db
 settings.register_profile(
     "ci", derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
+# The developer loop's quick subset (``scripts/test --quick``) tries fewer examples.
+settings.register_profile("quick", max_examples=10, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
@@ -164,10 +165,7 @@ def app(db_kind: str, tmp_path: Any, request: pytest.FixtureRequest) -> Iterator
     else:
         config = {**TEST_CONFIG, **_postgres_config()}
     app = create_app(config)
-    # The test keeps one app context open so it can read the database between
-    # requests; requests then share its ``g``, so the locale Flask-Babel caches
-    # there must be recomputed per request, as it is in production.
-    app.before_request(flask_babel.refresh)
+    app.test_client_class = PhoneClient
     with app.app_context():
         if db_kind == "postgresql" and not _pg_state.get("ready"):
             _rebuild_postgres_schema()
@@ -176,6 +174,22 @@ def app(db_kind: str, tmp_path: Any, request: pytest.FixtureRequest) -> Iterator
         if db_kind == "postgresql":
             _empty_postgres_tables()
         db.engine.dispose()
+
+
+class PhoneClient(FlaskClient):
+    """Flask's test client, each request in an app context of its own, as under a server.
+
+    The test itself reads and writes the database in the app context the ``app`` fixture
+    opens; a request never shares it (nor its ``g``, nor its session): what the test's
+    session did is committed before the request, and the test's next read sees what the
+    request committed.
+    """
+
+    def run_wsgi_app(self, environ: Any, buffered: bool = False) -> Any:
+        if has_app_context():
+            db.session.commit()
+        with self.application.app_context():
+            return super().run_wsgi_app(environ, buffered)
 
 
 @pytest.fixture

@@ -9,18 +9,14 @@ JSON to the engine and back and raise :class:`~companion.rules.i18n.RulesError` 
 malformed input.  Every refusal becomes ``{"error", "field"}`` here.  Nothing here knows
 a rule, nor a game.
 
-:func:`answer` is the whole of it; most requests reach it through
-:mod:`companion.api.lean` (a plain WSGI path, without the pages' machinery), the rest
-(a query string, a body without a length…) through the Flask views below.
+:func:`answer` is the whole of it; the Flask views below call it and ``jsonify`` its payload.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from flask import Response, current_app, jsonify, request
-from werkzeug.wrappers import Request
 
 from companion.api import bp
 from companion.api.openapi import openapi_document
@@ -36,16 +32,15 @@ def _error(text: Text, field: str | None, lang: str, status: int = 400) -> Answe
     return {"error": text.get(lang), "field": field}, status
 
 
-def answer(endpoint: str, req: Request, logger: logging.Logger, data: bytes | None = None) -> Answer:
-    """The payload and status answering ``req`` at ``/api/v1/<endpoint>``; ``data``: its
-    body, when the caller already read it.
+def answer(endpoint: str) -> Answer:
+    """The payload and status answering the current request at ``/api/v1/<endpoint>``.
 
-    Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` for a body past the
-    request's ``max_content_length`` (the Flask path's error handler answers it).
+    Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` for a body past
+    ``MAX_CONTENT_LENGTH`` (the app's error handler answers it).
     """
     lang = "fr"
     try:
-        body = read_body(req, data)
+        body = read_body(request)
     except BodyError as e:
         return _error(e.text, e.field, e.lang or lang, e.status)
     if "lang" in body:
@@ -68,12 +63,12 @@ def answer(endpoint: str, req: Request, logger: logging.Logger, data: bytes | No
         return _error(e.text, e.field, lang)
     except Exception:
         # An adapter bug must not become a 500 for the caller; it is logged loudly.
-        logger.exception("API adapter failed on %s %s", endpoint, game)
+        current_app.logger.exception("API adapter failed on %s %s", endpoint, game)
         return _error(Text("Cette requête n’a pas pu être jugée.", "This request could not be judged."), None, lang)
 
 
 def _respond(endpoint: str) -> tuple[Response, int]:
-    payload, status = answer(endpoint, request, current_app.logger)
+    payload, status = answer(endpoint)
     return jsonify(payload), status
 
 

@@ -23,8 +23,8 @@ counted: the last :data:`KEEP_BEFORE` of them are kept.
 **A restore** asks first (``--yes`` for scripts), takes a copy of the current database,
 then brings the copy back. On SQLite the copy is written *into* the database through
 the same backup API, so the app may keep running: its connections see the restored
-database at their next transaction, and writers wait their turn (the writers' lock file
-of :mod:`companion.config`, then SQLite's own lock). Never a file copied over a live
+database at their next transaction, and its writers wait (SQLite's write lock, held by
+the restore from the copy of the current database to its end). Never a file copied over a live
 database (its ``-wal`` file would then belong to another database). On PostgreSQL,
 ``pg_restore --clean --if-exists --single-transaction --no-owner``, after dropping the
 tables the copy does not hold (a later migration's: they would block the restore, and

@@ -32,7 +32,7 @@ from companion.backup.sqlite import (
     _sqlite_restore,
     _sqlite_revision,
     _sqlite_summary,
-    _writers_turn,
+    _writes_held,
 )
 from companion.extensions import db
 
@@ -109,13 +109,14 @@ def restore(app: Flask, file: str, yes: bool = False) -> None:
     try:
         if dialect == "sqlite":
             live = _sqlite_path()
-            # In the writers' turn from the copy of the current database to the end: no
-            # hand saved meanwhile falls between the two.
-            with _writers_turn(live):
-                if live.exists():
+            # The app's writers wait from the copy of the current database to the
+            # restore: no hand saved meanwhile falls between the two.
+            existed = live.exists()
+            with _writes_held(live) as held:
+                if existed:
                     before = take(app, reason="before-restore")
                     click.echo(f"The database as it was: {before}")
-                _sqlite_restore(copy, live)
+                _sqlite_restore(copy, held)
         else:
             before = take(app, reason="before-restore")
             click.echo(f"The database as it was: {before}")

@@ -2,15 +2,13 @@
 
 A copy is one step of the backup API (one read transaction: the database as one
 moment saw it), checked (``PRAGMA integrity_check``); a restore writes the copy
-*into* the live database through the same API, in the writers' turn of
-:mod:`companion.config`, so the app may keep running.
+*into* the live database through the same API; the app's writers wait from the copy
+of the current database to the restore (:func:`_writes_held`), so the app may keep running.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +43,6 @@ def sqlite_copy(source: Path, target: Path) -> None:
         if problems != ["ok"]:
             raise BackupError(f"the copy failed SQLite's integrity check: {'; '.join(problems[:5])}")
     finally:
-        dst.close()
         src.close()
 
 
@@ -92,30 +89,36 @@ def _sqlite_revision(path: Path) -> str | None:
 
 
 @contextlib.contextmanager
-def _writers_turn(live: Path) -> Iterator[None]:
-    """Hold the app's writers' turn on a SQLite file (the lock file of
-    :mod:`companion.config`): the app's writing requests wait behind it."""
+def _writes_held(live: Path) -> Iterator[sqlite3.Connection]:
+    """A connection to the live SQLite file holding its write lock (``BEGIN IMMEDIATE``):
+    the app's writing requests wait behind it (SQLite's busy timeout). The lock is let go
+    at :func:`_sqlite_restore`'s start, which takes it again at once for the restore."""
     live.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(str(live) + "-writers", os.O_RDWR | os.O_CREAT, 0o600)
+    conn = sqlite3.connect(live, timeout=30, isolation_level=None)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute("BEGIN IMMEDIATE")
+        yield conn
     finally:
-        os.close(fd)
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        conn.close()
 
 
-def _sqlite_restore(copy: Path, live: Path) -> None:
-    """Write the copy into the live database through the backup API (the app may run
-    meanwhile: its connections see the restored database at their next transaction)."""
+def _sqlite_restore(copy: Path, dst: sqlite3.Connection) -> None:
+    """Write the copy into the live database through the backup API, on ``dst`` (from
+    :func:`_writes_held`), the app may run meanwhile: its connections see the restored
+    database at their next transaction."""
     src = sqlite3.connect(f"file:{copy}?mode=ro", uri=True, timeout=10, isolation_level=None)
-    dst = sqlite3.connect(live, timeout=30, isolation_level=None)
     try:
-        dst.execute("PRAGMA busy_timeout=30000")
+        # The backup API cannot write through a connection in a transaction: the write
+        # lock is let go here and taken again by the backup's first step, at once (a
+        # writer waiting in SQLite's busy handler sleeps a millisecond or more first).
+        dst.execute("COMMIT")
         src.backup(dst)
         dst.execute("PRAGMA journal_mode=WAL")
         problems = _integrity(dst)
         if problems != ["ok"]:
             raise BackupError(f"the restored database fails SQLite's integrity check: {'; '.join(problems[:5])}")
     finally:
-        dst.close()
         src.close()

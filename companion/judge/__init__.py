@@ -9,8 +9,7 @@ gives (``GameKind.api``), found by id in :func:`companion.games.judging.api_game
   the API, and :class:`~companion.judge.game.Judge`, THE check (schema, adapter, engine)
   with ``said``, the verdict in the table's words, among the games it is given;
 - :mod:`companion.judge.reading` — a request body read and checked against a schema;
-- :mod:`companion.judge.schemas`, :mod:`companion.judge.compiled` — the building blocks
-  of the request and answer schemas, and a schema compiled into plain Python tests;
+- :mod:`companion.judge.schemas` — the building blocks of the request and answer schemas;
 - :mod:`companion.judge.fields` — reading JSON fields, for the games' adapters (JSON <->
   engine objects); :mod:`companion.judge.narrate` — the words the games' narrations share.
 

@@ -80,7 +80,7 @@ class Judge:
     def __init__(self, games: Iterable[ApiGame]) -> None:
         #: Every game by its id, in the API's order.
         self.games: dict[str, ApiGame] = {game.id: game for game in sorted(games, key=lambda game: game.order)}
-        # Each request schema, compiled once: the verdict, fast.
+        # Each request schema's validator, built once.
         self._checks = {
             (game.id, endpoint): SchemaCheck(schema)
             for game in self.games.values()

@@ -21,7 +21,6 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from companion.judge.compiled import compile_schema
 from companion.judge.schemas import Located, Message, Schema, message_for
 from companion.rules.i18n import LANGS, RulesError, Text, number
 
@@ -126,15 +125,13 @@ def _an_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_an_object, parse_float=_number, parse_constant=_no_constant)
 
 
-def read_body(request: Request, data: bytes | None = None) -> dict[str, Any]:
-    """The JSON object a rules API request carries (its body ``data``, read here when
-    None), or :class:`BodyError`.
+def read_body(request: Request) -> dict[str, Any]:
+    """The JSON object a rules API request carries, or :class:`BodyError`.
 
     Raises :class:`~werkzeug.exceptions.RequestEntityTooLarge` (413) for a body past
     ``MAX_CONTENT_LENGTH``, with or without a ``Content-Length``.
     """
-    if data is None:
-        data = _data(request)
+    data = _data(request)
     if not request.is_json:
         # The language is in the body; read it if we can, French otherwise.
         try:
@@ -256,8 +253,8 @@ def _bad_text(text: str) -> Text | None:
 
 
 class SchemaCheck:
-    """One request schema, checked fast: compiled once (:mod:`companion.judge.compiled`) for
-    the verdict, and jsonschema's validator of it to explain a body the verdict refuses.
+    """One request schema, checked by jsonschema's validator of it, built once; a body it
+    refuses is explained by its first error.
 
     >>> check = SchemaCheck({"type": "object", "properties": {"points": {"type": "integer",
     ...                      "minimum": 0, "maximum": 779}}})
@@ -269,17 +266,13 @@ class SchemaCheck:
     """
 
     def __init__(self, schema: Schema) -> None:
-        self._valid = compile_schema(schema)
         self._validator = Draft202012Validator(schema)
 
     def __call__(self, body: dict[str, Any]) -> None:
         """Raise :class:`BodyError` (400) if ``body`` does not match the schema.
 
-        The compiled verdict lets a valid body through at once; a refused one is walked by
-        jsonschema, whose first error names the field and the sentence.
+        The validator's first error names the field and the sentence.
         """
-        if self._valid(body):
-            return
         error = next(iter(self._validator.iter_errors(body)), None)
         if error is not None:
             text, field = explain(error)

@@ -19,9 +19,7 @@ from companion.membership.forms import JoinForm
 def home() -> str:
     """The groups this device has joined with their games in progress, and ways to
     create or join one."""
-    # The join form is drawn once per language (pagecache.cached_for_language): its class is passed,
-    # built only then; the page's CSRF token is written at every request.
-    return render_template("home.html", groups=joined_groups(), join_form=JoinForm, kinds=list(KINDS.values()))
+    return render_template("home.html", groups=joined_groups(), join_form=JoinForm(), kinds=list(KINDS.values()))
 
 
 def _back() -> str:

@@ -49,8 +49,8 @@ from companion.games.live_play import LivePlay, MoveForm, Refused, StartForm, St
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.judge.narrate import whose_turn
-from companion.membership.access import group_and_game, group_for
-from companion.models import Game, GameStatus, Group, LiveManche, Round, Season
+from companion.membership.access import GAMES, group_and_game, of_joined_game_tables, poll_rows
+from companion.models import Game, GameStatus, Group, LiveManche, Round
 from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
 from companion.rules.cards import typed_notation
@@ -370,19 +370,20 @@ def live_token(game_version: int, live_version: int) -> str:
 @bp.get("/g/<code>/games/<int:game_id>/live/state")
 def live_state(code: str, game_id: int) -> Response:
     """The live screen's token, which changes with every move (polled by
-    ``static/watch.js``; answered 304 while it is the one the page has): one query
-    after the group's."""
-    group = group_for(code)
-    found = db.session.execute(
-        sa.select(Game.version, LiveManche.version)
-        .join(Season, Season.id == Game.season_id)
-        .outerjoin(LiveManche, LiveManche.game_id == Game.id)
-        .where(Game.id == game_id, Season.group_id == group.id)
-    ).first()
-    if found is None:
-        abort(404)
-    game_version, version = found[0], found[1] or 0
+    ``static/watch.js``; answered 304 while it is the one the page has): one query,
+    with the device's membership (:func:`~companion.membership.access.poll_rows`)."""
+    game_version, version = poll_rows(_LIVE_VERSIONS, code, game_id=game_id)[0]
+    version = version or 0
     return watch.answer(live_token(game_version, version), game_version=game_version, version=version)
+
+
+_LIVE_MANCHES = LiveManche.__table__
+#: The versions of a game of a joined group and of its live manche (None without one).
+_LIVE_VERSIONS = of_joined_game_tables(
+    sa.select(GAMES.c.version, _LIVE_MANCHES.c.version)
+    .select_from(GAMES)
+    .outerjoin(_LIVE_MANCHES, _LIVE_MANCHES.c.game_id == GAMES.c.id)
+)
 
 
 @bp.post("/g/<code>/games/<int:game_id>/live/start")
@@ -401,8 +402,7 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
     try:
         state, view = manche.live_play.start(manche.game, manche.stored, form, lang)
     except Refused as e:
-        target = form._fields.get(e.field)
-        add_error(target if target is not None else form.version, e.message)
+        add_error(form[e.field if e.field in form else "version"], e.message)
         return _page(manche, start_form=form)
     except RulesError as e:
         add_error(form.version, e.text.get(lang))
@@ -425,9 +425,8 @@ def _refuse(manche: Manche, form: MoveForm, message: str, field: str) -> tuple[s
     """The screen again, nothing stored, with the reason said once: on the field it is
     about, which the page's summary names (or, when the screen does not draw that field,
     as a ``move`` reason, says itself: templates/_macros.html, ``error_summary``)."""
-    target = form._fields.get(field)
-    if target is not None:
-        add_error(target, message)
+    if field in form:
+        add_error(form[field], message)
     return _page(manche, move_form=form, refused=message)
 
 

@@ -9,7 +9,7 @@ of players): never for a condition the schemas could have said.  Three kinds of 
   engine's words and at its field (Piketty with a preset, decks or jokers; revolution_size
   without the revolution…), and their lawful neighbours are judged;
 - the conditions between options are compared with the engine's, both ways, on random
-  ``rules`` objects; the compiled validator gives jsonschema's verdict on each body;
+  ``rules`` objects;
 - bodies Schemathesis generates from the served document (tests/api/schema_share.py): for
   each game and endpoint, at least 90 % are not refused for a broken promise, and the
   document stays one Schemathesis can generate from at all.
@@ -26,7 +26,6 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from companion.games.judging import adapter, check_schema
-from companion.judge.compiled import compile_schema
 from companion.judge.reading import BodyError
 from companion.rules import president
 from companion.rules.i18n import RulesError
@@ -35,7 +34,6 @@ from tests.api.schema_share import ENDPOINTS, GAMES, Share, generated, measure
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
 THREE = FOUR[:3]
-_COMPILED = {(g, e): compile_schema(schemas.REQUESTS[g][e]) for g in GAMES for e in ENDPOINTS}
 _EXACT = {(g, e): Draft202012Validator(schemas.REQUESTS[g][e]) for g in GAMES for e in ENDPOINTS}
 
 
@@ -181,7 +179,7 @@ def test_what_the_engine_refuses_as_malformed_the_schema_refuses_in_its_words(en
     refusal = _engine_refusal(endpoint, body)
     assert refusal is not None, "the engine judges this body: not a known malformed case"
     key = (body["game"], endpoint)
-    assert not _EXACT[key].is_valid(body) and not _COMPILED[key](body)
+    assert not _EXACT[key].is_valid(body)
     with pytest.raises(BodyError) as refused:
         check_schema(body, body["game"], endpoint)
     assert refused.value.text == refusal.text
@@ -266,7 +264,6 @@ def test_the_conditions_between_options_are_the_engine_s(game, endpoint, rules):
     )
     key = (game, endpoint)
     allowed = _EXACT[key].is_valid(body)
-    assert _COMPILED[key](body) == allowed
     try:
         president.Rules.from_options(rules, game)
     except RulesError as e:
@@ -332,7 +329,6 @@ def test_events_first_and_draw_are_the_engine_s(game, rules, events, first, draw
         body["draw"] = {"Ann": "Kh", "Bob": "Qh", "Cid": "Jh", "Dan": "9h"}
     key = (game, "outcome")
     allowed = _EXACT[key].is_valid(body)
-    assert _COMPILED[key](body) == allowed
     refusal = _engine_refusal("outcome", body)
     if refusal is None:
         assert allowed, f"the schema refuses what the engine judges: {body}"

@@ -188,6 +188,7 @@ def test_super_crapouille_deals_ten_keeps_five():
 CARDS = crapouille.DECK.cards()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_random_games_totals_only_grow_and_eliminations_only_past_300(data):

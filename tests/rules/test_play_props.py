@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,7 @@ def _whist_deal(
     return dict(table.bids), tricks
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.sampled_from([3, 4]))
 def test_whist_random_games(seed, n):
@@ -323,6 +325,7 @@ def _play_game(rng: random.Random, n: int, options: Options) -> None:
     assert sheet.winners() and set(sheet.ranking()) == set(players)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=2, max_value=6), st.booleans())
 def test_crapouille_random_games(seed, n, super_crapouille):

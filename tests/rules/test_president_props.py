@@ -148,6 +148,7 @@ def option_sets(draw: st.DrawFn) -> tuple[Rules, int]:
     return rules, n
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(option_sets(), st.integers(0, 10_000))
 def test_playouts_of_random_option_sets(case: tuple[Rules, int], seed: int) -> None:
@@ -212,6 +213,7 @@ def keeps_jokers(shown: list[Play]) -> Chooser:
     return choose
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "n"), JOKER_WILD_CASES)
 def test_joker_wild_playouts_never_reach_a_dead_end(options: dict[str, object], n: int) -> None:
     rules = Rules.from_options(options)
@@ -223,6 +225,7 @@ def test_joker_wild_playouts_never_reach_a_dead_end(options: dict[str, object], 
     assert all(p.last and rules.jokers_shown(p.cards) for p in shown)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(JOKER_WILD_CASES), st.integers(0, 2**32 - 1), st.booleans())
 def test_joker_wild_playouts_with_random_seeds(case: tuple[dict[str, object], int], seed: int, keep: bool) -> None:

@@ -1,6 +1,6 @@
 """A pooled connection the database dropped while it waited is replaced before a page
-uses it (companion.config._ping_when_idle): the player sees the page, never an error.
-A connection handed back a moment ago is not asked (issue 14: no round trip per request)."""
+uses it (SQLAlchemy's ``pool_pre_ping``, companion.extensions): the player sees the page,
+never an error."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import config
 from companion.extensions import db
 from tests.conftest import PG_URL
 from tests.helpers import create_group
@@ -50,31 +49,12 @@ def group_page(app: Flask, client: FlaskClient) -> tuple[str, str]:
 
 @pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
 def test_a_connection_dropped_while_idle_is_replaced_before_the_page_is_read(
-    client: FlaskClient, group_page: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, group_page: tuple[str, str]
 ) -> None:
     url, name = group_page
     pid = _pooled_backend()
     _drop(pid)
-    monkeypatch.setattr(config, "PING_AFTER_IDLE", 0.0)  # as if it had waited a while
     r = client.get(url)
     assert r.status_code == 200, r.get_data(as_text=True)[:500]
     assert name in r.get_data(as_text=True)
     assert _pooled_backend() != pid  # replaced
-
-
-@pytest.mark.parametrize("db_kind", ["postgresql"], indirect=True)
-def test_only_a_connection_that_waited_is_asked(
-    client: FlaskClient, group_page: tuple[str, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    url, _name = group_page
-    asked: list[object] = []
-    alive = config._alive
-    monkeypatch.setattr(config, "_alive", lambda connection: asked.append(connection) or alive(connection))
-    for _ in range(3):  # each request hands its connection back; the next takes it at once
-        db.session.remove()
-        assert client.get(url).status_code == 200
-    assert asked == []
-    monkeypatch.setattr(config, "PING_AFTER_IDLE", 0.0)
-    db.session.remove()
-    assert client.get(url).status_code == 200
-    assert len(asked) == 1

@@ -7,7 +7,6 @@ bound."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +15,9 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app
 from companion.extensions import db
 from companion.models import Device, Player
 from companion.pagecache import KeptPage, PageCache, page_cache
-from tests.conftest import database_config
 from tests.helpers import add_players, create_group, html, start_crapouille
 from tests.web.test_query_counts import PASSPHRASE, crapouille_hand, whist_deal
 from tests.web.test_standings import draw, manche, start_president, start_whist
@@ -156,17 +153,11 @@ def test_what_changed_shows_at_once(app: Flask, client: FlaskClient) -> None:
 
 
 @pytest.fixture
-def own_contexts(db_kind: str, tmp_path: Any) -> Iterator[Flask]:
-    """An app whose requests each have their own context (the ``app`` fixture keeps one
-    open, which would share ``g``, hence CSRF tokens, between its clients)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "k", **database_config(db_kind, tmp_path)})
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+def own_contexts(app: Flask) -> Flask:
+    """The app with its CSRF protection on: each request has an app context of its own
+    (tests/conftest.py's ``PhoneClient``), so each phone its own token."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    return app
 
 
 def _form_data(client: FlaskClient, url: str) -> dict[str, str]:
@@ -241,40 +232,3 @@ def test_the_cache_keeps_within_its_bound() -> None:
     assert len(cache) == 3 and cache.bytes < 10_000 - 3000
     cache.put("big", KeptPage(1, {"game": b"z" * 20_000}))  # larger than the bound: not kept
     assert cache.get("big", 1) is None
-
-
-def test_the_status_area_is_kept_per_language_and_is_what_debug_mode_renders(app: Flask, client: FlaskClient) -> None:
-    """base.html's status area (the outbox's sentences) is rendered once per language."""
-
-    def area(page: str) -> str:
-        found = re.search(r'<div class="status-area">.*?</section>\s*</div>', page, re.S)
-        assert found is not None
-        return found.group(0)
-
-    french = area(html(client.get("/")))
-    assert "1 envoi en attente" in french and area(html(client.get("/"))) == french
-    english = area(html(client.get("/", headers={"Accept-Language": "en"})))
-    assert "1 thing waiting to be sent" in english and "envoi" not in english
-    assert area(html(client.get("/"))) == french  # each language its own
-    mounted = area(html(client.get("/", base_url="http://localhost/cartes")))
-    assert 'data-worker="/cartes/sw.js"' in mounted and 'data-worker="/sw.js"' in french
-    app.debug = True  # rendered every time: the same
-    assert area(html(client.get("/"))) == french
-
-
-def test_the_home_pages_fixed_parts_are_kept_per_language(app: Flask, client: FlaskClient) -> None:
-    """The home page's parts written once per language (pagecache.cached_for_language) are those of the
-    page's language, and the join form still carries this session's CSRF token."""
-    app.config["WTF_CSRF_ENABLED"] = True
-    french = html(client.get("/"))
-    assert "Vérifier un coup" in french and "Code du groupe" in french
-    english = html(client.get("/", headers={"Accept-Language": "en"}))
-    assert "Check a play" in english and "Group code" in english and "Vérifier" not in english
-    assert 'id="csrf_token" name="csrf_token"' in french  # the join form's, rendered each time
-    from companion.pagecache import _PER_LANGUAGE
-
-    kept = app.extensions[_PER_LANGUAGE]
-    assert {name for name, _lang, _root in kept} >= {"home: join fields", "home: actions and the referee"}
-    assert not any("csrf" in part for part in kept.values())
-    app.debug = True
-    assert html(client.get("/")).count("Code du groupe") == french.count("Code du groupe")

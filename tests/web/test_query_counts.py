@@ -1,11 +1,11 @@
-"""Every page runs the same number of SQL queries whatever the group holds (issue 14):
-counted with SQLAlchemy's events on a small history, then on a larger one — more
-rounds in every game, more games, more players, more devices, more QR codes — and
-the counts must be equal.  A template lazy-loading a relation per row, or a view
-querying per game, fails here.
+"""Every page and every poll runs the same number of SQL queries whatever the group
+holds (issues 14 and 26): counted with SQLAlchemy's events on a small history, then on
+a larger one — more rounds in every game, more games, more players, more devices, more
+QR codes — and the counts must be equal.  A template lazy-loading a relation per row,
+or a view querying per game, fails here (``test_a_query_per_game_is_caught`` proves it).
 
-Each page is counted twice in a row (a first visit, then the same page again), so a
-page that keeps something between requests is held to the rule both ways."""
+What is held is that property, not today's numbers: a feature may add a query to a
+page, as long as the page does not read more as the history grows."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ class Table:
         games = {kind: f"/g/{code}/games/{game_id}" for kind, game_id in self.games.items()}
         night = db.session.scalar(sa.select(GameResult.night).where(GameResult.game_id == self.games["president"]))
         season = self.group.current_season
-        assert night is not None and season is not None
+        version = db.session.scalar(sa.select(Game.version).where(Game.id == self.games["president"]))
+        assert night is not None and season is not None and version is not None
         return {
             "home": "/",
             "group": f"/g/{code}",
@@ -55,6 +56,12 @@ class Table:
             "devices": f"/g/{code}/devices",
             "players": f"/g/{code}/players",
             "invite": f"/g/{code}/invite",
+            # The polls of the live pages (every 1.5 s from every phone watching).
+            "group poll": f"/g/{code}/watch",
+            "game poll": f"{games['president']}/watch",
+            "live poll": f"{games['president']}/live/state",
+            # A round form's poll once the game moved on since it was shown (its notice).
+            "form poll": f"{games['president']}/changes?since={version - 1}",
         }
 
 
@@ -126,7 +133,7 @@ def grow(app: Flask, table: Table) -> None:
         p[name] = add_players(table.phones[0], group, name)[0]
     table.phones += [_phone_joins(app, group, name) for name in ("Phone B", "Phone C")]
     four = [p["Ann"], p["Bob"], p["Cid"], p["Dan"]]
-    for number in range(2, 9):
+    for number in range(2, 6):
         phone = table.phones[number % len(table.phones)]
         crapouille_hand(phone, group, table.games["crapouille"], number, four)
         order = four[number % 4 :] + four[: number % 4]
@@ -144,83 +151,82 @@ def grow(app: Flask, table: Table) -> None:
     db.session.expire_all()
 
 
-def _counts(client: FlaskClient, urls: dict[str, str]) -> dict[str, list[list[str]]]:
-    """Each page's statements, on a first visit (nothing of it kept: a page kept at an
-    older version costs its kept copy's one query more) and on a second one."""
-    counted: dict[str, list[list[str]]] = {}
+def _counts(client: FlaskClient, urls: dict[str, str]) -> dict[str, list[str]]:
+    """Each page's statements, rendered afresh (nothing kept from an earlier request:
+    ``companion.pagecache``; SQLite's ``BEGIN`` included: it is no round trip, but it
+    does not grow either)."""
+    counted: dict[str, list[str]] = {}
     for page, url in urls.items():
-        counted[page] = []
+        db.session.close()  # the test's objects are not the page's: each page starts afresh
         page_cache().clear()
-        for _visit in range(2):
-            db.session.close()  # the test's objects are not the page's: each page starts afresh
-            with count_queries() as statements:
-                response = client.get(url)
-            assert response.status_code == 200, (page, response.status_code, response.headers.get("Location"))
-            counted[page].append(list(statements))
+        with count_queries() as statements:
+            response = client.get(url)
+        assert response.status_code == 200, (page, response.status_code, response.headers.get("Location"))
+        counted[page] = list(statements)
     return counted
+
+
+def grown(small: dict[str, list[str]], large: dict[str, list[str]]) -> str:
+    """The pages whose queries grew from ``small`` to ``large``, with what the large
+    history ran beyond the small one's count ("" when none grew)."""
+    return "\n".join(
+        f"{page}: {len(small[page])} → {len(large[page])}\n  " + "\n  ".join(large[page][len(small[page]) :])[:2000]
+        for page in small
+        if len(small[page]) != len(large[page])
+    )
 
 
 def test_every_page_runs_as_many_queries_whatever_the_history(app: Flask, client: FlaskClient) -> None:
     table = small_table(client)
-    urls = table.urls()
-    small = _counts(client, urls)
+    small = _counts(client, table.urls())
     grow(app, table)
-    large = _counts(client, urls)
-    grown = {
-        page: [len(s) for s in small[page]]
-        for page in urls
-        if [len(s) for s in small[page]] != [len(s) for s in large[page]]
-    }
-    details = "\n".join(
-        f"{page}: {[len(s) for s in small[page]]} → {[len(s) for s in large[page]]}\n  "
-        + "\n  ".join(large[page][0][len(small[page][0]) :])[:2000]
-        for page in grown
-    )
-    assert not grown, f"pages whose queries grew with the history:\n{details}"
-    # Sanity: the large history is larger, and a page runs a handful of queries.
-    assert db.session.scalar(sa.select(sa.func.count(Round.id))) > 40
-    assert all(len(s) <= 12 for visits in large.values() for s in visits), {
-        page: [len(s) for s in visits] for page, visits in large.items()
-    }
+    large = _counts(client, table.urls())
+    more = grown(small, large)
+    assert not more, f"pages whose queries grew with the history:\n{more}"
+    # Sanity: the large history is larger, and each page did read the database.
+    assert db.session.scalar(sa.select(sa.func.count(Round.id))) > 25
+    assert all(large.values()), large
 
 
-def test_the_pages_a_table_opens_most_read_one_or_two_queries(app: Flask, client: FlaskClient) -> None:
-    """Each query is a round trip to PostgreSQL. The home page reads the device's groups
-    with their games in progress in one; the group page, seen again, reads the group with
-    the device and its watch token (its season's games, its players) in one; a game's
-    page, seen again, reads the game with the device and whether the devices it names
-    still bear those names in one; a round form seen again reads its game with the
-    device and the live manche, and nothing else."""
-    table = small_table(client)
-    urls = {
-        page: url
-        for page, url in table.urls().items()
-        if page in ("home", "group") or page.startswith(("game", "round"))
-    }
-    counted = _counts(client, urls)
-    reads = {
-        page: [sum(not s.lstrip().upper().startswith("BEGIN") for s in visit) for visit in visits]
-        for page, visits in counted.items()
-    }
-    expected = dict.fromkeys(urls, 1)
-    assert {page: visits[1] for page, visits in reads.items()} == expected, reads
+def test_a_query_per_game_is_caught(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count above fails on an N+1: the group page made to read each game in
+    progress's rounds apart (one query a game) runs more queries with more games, and
+    :func:`grown` names it; as written, it does not."""
+    import companion.groups.routes as group_routes
+
+    group = create_group(client, passphrase=PASSPHRASE)
+    group_id, ids = group.id, [player.id for player in add_players(client, group, "Ann", "Bob")]
+    urls = {"group": f"/g/{group.code}"}
+
+    def start() -> None:
+        start_crapouille(client, db.session.get(Group, group_id), [db.session.get(Player, i) for i in ids])
+
+    start()
+    one = _counts(client, urls)
+    for _ in range(3):
+        start()
+    assert not grown(one, _counts(client, urls))  # honest: the same with four games
+
+    def one_query_a_game(games: list[Game]) -> dict[int, int]:
+        return {game.id: len(game.rounds) for game in games}  # a lazy load per game
+
+    monkeypatch.setattr(group_routes, "round_counts", one_query_a_game)
+    four = _counts(client, urls)
+    start()
+    assert "group: " in grown(four, _counts(client, urls))
 
 
 @pytest.mark.parametrize("db_kind", ["sqlite"], indirect=True)
 def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: FlaskClient) -> None:
     """A count of queries does not see a query that reads every group's games: SQLite's
-    plan of each joined query of the home page, the group page, a game page seen again
-    (its game with the names of the devices it shows) and the round form (its game with
-    the live manche, as objects or, kept, as plain columns; its last round; sent, all of
-    them together) searches by key or index, and scans no table whole (a small derived
-    row may be)."""
+    plan of each joined query of the home page, the group page and the round form (its
+    game with the live manche; its last round; sent, all of them together) searches by
+    key or index, and scans no table whole (a small derived row may be)."""
     from companion.games.rounds import _LAST_ROUND_AND_COUNT
     from companion.membership.access import (
         _JOINED_GAME_AND_LIVE,
         _JOINED_GAME_LIVE_AND_LAST,
         _JOINED_TABLES,
-        _SHOWN_GAME_AND_LIVE,
-        _SHOWN_GAME_NAMED,
     )
     from companion.watch import _GROUP_STATE
 
@@ -230,15 +236,12 @@ def test_the_one_query_pages_read_by_index_not_whole_tables(app: Flask, client: 
         _JOINED_TABLES,
         _GROUP_STATE,
         _JOINED_GAME_AND_LIVE,
-        _SHOWN_GAME_AND_LIVE,
-        _SHOWN_GAME_NAMED,
         _JOINED_GAME_LIVE_AND_LAST,
     )
     for query in (*joined, _LAST_ROUND_AND_COUNT):
-        # Each parameter's value is its name (the plan does not depend on it); a kept
-        # page's devices, one pair. The text is the one the driver receives.
-        names = query.compile(db.engine).params
-        values = {name: [(1, "A")] if name == "named" else name for name in names}
+        # Each parameter's value is its name (the plan does not depend on it). The text
+        # is the one the driver receives.
+        values = {name: name for name in query.compile(db.engine).params}
         sent: list[tuple[str, object]] = []
 
         def keep(

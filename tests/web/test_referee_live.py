@@ -230,8 +230,8 @@ def test_a_president_manche_to_its_end_fills_the_round_in(app: Flask, client: Fl
     # redémarre immédiatement un nouveau tour »; the order of going out gives the titles.
     group, (ann, bob, cid), game_id = _game(client, "president", ("Ann", "Bob", "Cid"), rule_twos_cut="y")
     _start(client, group, game_id)  # the first manche: anyone may lead
-    # The round form, opened while the manche goes on, is empty (and kept for this
-    # version of the game: the manche's end must still show in it, below).
+    # The round form, opened while the manche goes on, is empty (the manche's end must
+    # still show in it, below).
     empty = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/new"))
     assert fr(app, "Filled in from the live play-by-play: check it, then save.") not in empty
     assert 'name="finish-0"' in empty and "<option selected value=" not in empty

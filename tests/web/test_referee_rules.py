@@ -207,7 +207,6 @@ def test_the_pages_run_a_constant_number_of_queries(client: FlaskClient) -> None
         )
         assert r.status_code == 302, html(r)
     assert _queries(client, f"/g/{group.code}/games/{small}/rules") == few
-    assert few <= 4
     assert _queries(client, "/rules/president") == 0
 
 

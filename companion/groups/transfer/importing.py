@@ -5,7 +5,7 @@ device to it. The file is read (:mod:`companion.groups.transfer.reading`) and ch
 
 **Speed.** The largest file (some 24,000 rounds) is read, checked and rescored, and
 its rows made (every state serialized with the new players' ids), before the writers'
-turn (:mod:`companion.config`: SQLite's queue of writers); then it is written as
+turn (:mod:`companion.database`: SQLite's write lock); then it is written as
 multi-row inserts, a bounded part per transaction, its standings last
 (:func:`write_group`), and the importing device joins it in the last transaction:
 until then no one sees the group, and a failure part way removes it.
@@ -360,7 +360,7 @@ def import_group() -> ResponseReturnValue:
     # The try counts whatever the file holds: checking a file costs.
     db.session.commit()
     # Reading, checking, rescoring and making the rows take no turn of the writers
-    # (SQLite's queue: companion.config): only the writes do, a bounded part at a time.
+    # (SQLite's write lock: companion.database): only the writes do, a bounded part at a time.
     read_first()
     try:
         plan = check_document(parse_file(data))

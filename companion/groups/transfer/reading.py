@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from companion.forms import storable
-from companion.groups.transfer.schema import _VALID, _VALIDATOR, FORMAT, VERSION
+from companion.groups.transfer.schema import _VALIDATOR, FORMAT, VERSION
 from companion.i18n import gettext as _
 
 #: The largest file an import reads: 8 MiB, some 7,000 rounds of Président (the
@@ -193,7 +193,7 @@ def parse_file(data: bytes) -> dict[str, Any]:
 
     Fast for a sound file (the largest in about a second): parsed into plain dicts, its
     texts looked at only when the file escapes a character that may be refused, its
-    shape checked by a compiled test; a file found wrong is looked at again, slowly, to
+    shape checked by jsonschema; a file found wrong is looked at again, slowly, to
     say where."""
     if len(data) > MAX_IMPORT_BYTES:
         raise Refused(_too_big())
@@ -224,10 +224,9 @@ def parse_file(data: bytes) -> dict[str, Any]:
         )
     if slow or _suspect(document, texts=_MAYBE_UNSTORABLE.search(text) is not None):
         _check_values(document)
-    if not _VALID(document):
-        error = next(iter(_VALIDATOR.iter_errors(document)), None)
-        if error is not None:
-            raise _malformed(_path(list(error.absolute_path)))
+    error = next(iter(_VALIDATOR.iter_errors(document)), None)
+    if error is not None:
+        raise _malformed(_path(list(error.absolute_path)))
     return document
 
 

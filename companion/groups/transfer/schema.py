@@ -9,7 +9,6 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from companion.games.forms import MAX_ROUNDS, MAX_SEATS
-from companion.judge.compiled import compile_schema
 from companion.models import GameStatus
 
 #: What a Companion export says it is, and the version of its layout this code writes and reads.
@@ -113,5 +112,3 @@ SCHEMA: dict[str, Any] = {
     },
 }
 _VALIDATOR = Draft202012Validator(SCHEMA)
-#: The same verdict, compiled (jsonschema is slow on a large file): jsonschema then says where.
-_VALID = compile_schema(SCHEMA)
