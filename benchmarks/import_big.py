@@ -55,7 +55,8 @@ import sqlalchemy as sa
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+from benchmarks._serve import PG_URL, postgres
+
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"]
 #: The kinds' shares of the games, and their tables' sizes: small tables of la
 #: crapouille and whist make the most rounds per megabyte (the largest file's worst case).
@@ -391,22 +392,10 @@ def measure(label: str, url: str, content: bytes, seconds: float) -> None:
 @contextmanager
 def _postgresql() -> Iterator[str | None]:
     """A schema of its own in the test PostgreSQL (None when it does not answer)."""
-    schema = f"companion_import_{os.getpid()}"
-    try:
-        admin = sa.create_engine(PG_URL, connect_args={"connect_timeout": 3})
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    except Exception as e:  # any failure to connect means "not there"
-        print(f"\npostgresql: skipped, {PG_URL} does not answer ({type(e).__name__})")
-        yield None
-        return
-    try:
-        url = sa.engine.make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
+    with postgres(quiet=True) as url:
+        if url is None:
+            print(f"\npostgresql: skipped, {PG_URL} does not answer")
+        yield url
 
 
 def main() -> None:

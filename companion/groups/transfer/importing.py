@@ -60,8 +60,8 @@ _JSON_COLUMNS = {"games": ("rules", "setup", "ending"), "rounds": ("entry", "res
 #: and the most work one transaction of its standings does, counted in rated rounds (of
 #: a kind whose every round counts: ``KindSeason.every_round``; a game counts as
 #: :data:`GAME_WEIGHT` of them): each part a
-#: fraction of a second (``benchmarks/import_big.py``), so that the writers' queue
-#: (SQLite) moves on between them.
+#: fraction of a second (``benchmarks/import_big.py``), so that the other writers
+#: (SQLite's write lock: companion.database) get their turn between them.
 ROWS_PER_TURN = 4000
 STANDINGS_PER_TURN = 1500
 GAME_WEIGHT = 5
