@@ -23,6 +23,15 @@ def html(response: TestResponse) -> str:
     return unescape(response.get_data(as_text=True))
 
 
+_CSRF_TOKENS = re.compile(r'(name="csrf_token" value=")[^"]*"')
+
+
+def unsigned(page: str) -> str:
+    """``page`` with its CSRF tokens blanked, to compare two renders of one page: a token
+    is signed with the second it was made in, so two renders a second apart differ there."""
+    return _CSRF_TOKENS.sub(r'\1"', page)
+
+
 @contextmanager
 def count_queries() -> Iterator[list[str]]:
     """The SQL statements the database runs inside the block (SQLAlchemy's

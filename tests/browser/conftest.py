@@ -69,6 +69,24 @@ def _whole_answers(app: Any) -> Any:
     return wsgi
 
 
+@contextlib.contextmanager
+def served(app: Any) -> Iterator[str]:
+    """``app`` served on a free local port (Werkzeug's threaded development server, each
+    answer whole: :func:`_whole_answers`) while the block runs; its address. Its
+    database's connections are closed at the end."""
+    server = make_server("127.0.0.1", 0, _whole_answers(app), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a free local port, over a fresh SQLite file."""
@@ -76,15 +94,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     with app.app_context():
         db.create_all()
-    server = make_server("127.0.0.1", 0, _whole_answers(app), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
-    with app.app_context():
-        db.engine.dispose()
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.extensions import db
 from companion.models import NAME_MAX
-from tests.browser.conftest import PHONE, shoot
+from tests.browser.conftest import PHONE, served, shoot
 from tests.helpers import add_players, create_group, html, move_back, start_crapouille
 from tests.web.test_standings import crapouille_duel, deal, hand, manche, start_president, start_whist
 
@@ -87,15 +85,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         cookie = client.get_cookie("session")
         assert cookie is not None
         session = cookie.value
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield Site(f"http://127.0.0.1:{server.server_port}", session, site_urls, ids)
-    server.shutdown()
-    thread.join(timeout=5)
-    server.server_close()
-    with app.app_context():
-        db.engine.dispose()
+    with served(app) as address:
+        yield Site(address, session, site_urls, ids)
 
 
 @pytest.fixture

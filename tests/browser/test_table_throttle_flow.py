@@ -5,7 +5,6 @@ phone saved a hand meanwhile, is shown as not saved — with why — never as se
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,12 +14,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from flask import Flask
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.extensions import db
 from companion.models import ThrottleEvent, utcnow
-from tests.browser.conftest import PHONE, _whole_answers, keep, shoot
+from tests.browser.conftest import PHONE, keep, served, shoot
 from tests.browser.test_offline_flow import _controlled, _enter_hand, _join, _table
 
 pytestmark = pytest.mark.browser
@@ -36,15 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flas
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "browser-tests"})
     with app.app_context():
         db.create_all()
-    live = make_server("127.0.0.1", 0, _whole_answers(app), threaded=True)
-    thread = threading.Thread(target=live.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{live.server_port}", app
-    live.shutdown()
-    thread.join(timeout=5)
-    live.server_close()
-    with app.app_context():
-        db.engine.dispose()
+    with served(app) as address:
+        yield address, app
 
 
 def _watch(page: Any) -> list[str]:
