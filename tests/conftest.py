@@ -140,8 +140,8 @@ def _empty_postgres_tables() -> None:
 
 class _CompiledTemplates(BytecodeCache):
     """Jinja's bytecode cache, in this process's memory: each test builds an app, and each
-    app compiled every template it rendered afresh (about 30% of a page test's time, and
-    the same code each time). A template whose source changed is compiled again: Jinja
+    app compiled every template it rendered afresh (27% of the page tests' time, for the
+    same code each time). A template whose source changed is compiled again: Jinja
     checks each kept code against its source's checksum."""
 
     def __init__(self) -> None:
