@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,15 @@ def _postgres_available() -> str | None:
         except Exception as e:  # any failure to connect means "not reachable"
             _pg_state["error"] = f"{type(e).__name__}: {e}"
     return _pg_state["error"]
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test has a node id of its own: pytest-xdist (``scripts/test``) runs one test
+    per node id, so a second test under the same id would silently never run."""
+    counts = Counter(item.nodeid for item in items)
+    twice = sorted(nodeid for nodeid, count in counts.items() if count > 1)
+    if twice:
+        raise pytest.UsageError(f"tests sharing a node id (only one would run): {twice}")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

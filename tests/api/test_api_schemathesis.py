@@ -120,10 +120,27 @@ def judged_or_refused_for_a_rule(ctx: Any, response: Any, case: Any) -> None:
         assert not _SHAPE.search(error), f"{response.json()['field']}: {error}"
 
 
-@schema.parametrize()
-def test_the_api_keeps_its_document(case):
-    # In process, nothing decodes a compressed answer (companion.compress): ask for plain bytes.
+def _call_and_validate(case: Any) -> None:
+    # In process, nothing decodes a compressed answer (Flask-Compress): ask for plain bytes.
     case.call_and_validate(
         headers={"Accept-Encoding": "identity"},
         additional_checks=[no_safety_net, documented_exactly, judged_or_refused_for_a_rule],
     )
+
+
+# One test per endpoint, each of its own name: Schemathesis's items of one test function
+# share a node id, and pytest-xdist runs only one item of a node id.
+@schema.include(path="/api/v1/check").parametrize()
+def test_the_check_endpoint_keeps_its_document(case):
+    _call_and_validate(case)
+
+
+@schema.include(path="/api/v1/outcome").parametrize()
+def test_the_outcome_endpoint_keeps_its_document(case):
+    _call_and_validate(case)
+
+
+def test_the_document_has_these_two_operations_only():
+    """Each operation of the document is fuzzed by one of the tests above."""
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert sorted(operation.label for operation in operations) == ["POST /api/v1/check", "POST /api/v1/outcome"]
