@@ -69,6 +69,40 @@ def _whole_answers(app: Any) -> Any:
     return wsgi
 
 
+#: A creating form's one-time token and the session's CSRF token, as a page carries them.
+_TOKENS = re.compile(r'<input[^>]*\bname="(once|csrf_token)"[^>]*\bvalue="([^"]*)"')
+
+
+def _post_form(page: Any, url: str, fields: dict[str, str]) -> tuple[str, str]:
+    """The first creating form of the page at ``url``, sent with ``fields`` from ``page``'s
+    browser context (its cookies), the redirect followed; the address and the text of the
+    page it led to."""
+    request = page.context.request
+    tokens: dict[str, str] = {}
+    for name, value in _TOKENS.findall(request.get(url).text()):
+        tokens.setdefault(name, value)
+    answer = request.post(url, form={**tokens, **fields})
+    assert answer.ok, (url, answer.status)
+    return str(answer.url), str(answer.text())
+
+
+def group_with(page: Any, live_server: str, name: str, *players: str, passphrase: str = "sept de pique") -> str:
+    """A group made from this phone (its first device) with ``players``; its code.
+
+    The forms are sent from the phone's browser context rather than typed: a flow that
+    needs a group starts from one. Typing them is the subject of other flows
+    (``test_crapouille_flow``, ``test_clock_flow``, ``test_every_page``)."""
+    address, group_page = _post_form(
+        page, f"{live_server}/groups/new", {"name": name, "passphrase": passphrase, "confirm": passphrase}
+    )
+    assert "Groupe créé." in group_page
+    code = address.rstrip("/").rsplit("/", 1)[-1]
+    for player in players:
+        _, added = _post_form(page, f"{live_server}/g/{code}/players", {"name": player})
+        assert f"{player} a rejoint le groupe." in added, player
+    return code
+
+
 @contextlib.contextmanager
 def served(app: Any) -> Iterator[str]:
     """``app`` served on a free local port (Werkzeug's threaded development server, each

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE, keep, shoot
-from tests.browser.test_referee_live import _group_with, _new_game, _no_horizontal_scroll, _start
+from tests.browser.conftest import ARTIFACTS, PHONE, group_with, keep, shoot
+from tests.browser.test_referee_live import _new_game, _no_horizontal_scroll, _start
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +86,7 @@ def test_the_quick_check_without_script_offers_the_names_typed(browser: Any, liv
 
 def test_take_back_appears_once_there_is_a_move(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table de la reprise", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Table de la reprise", "Ann", "Bob", "Cid")
     live = _new_game(page, live_server, code, "whist-tarot", "Ann", "Bob", "Cid")  # Ann deals 5
     page.goto(live)
     _start(page)

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import keep, shoot
+from tests.browser.conftest import group_with, keep, shoot
 from tests.browser.test_referee_live import (
     AXE,
     WCAG_TAGS,
-    _group_with,
     _new_game,
     _no_horizontal_scroll,
     _pick,
@@ -47,7 +46,7 @@ def _themes(page: Any, name: str) -> None:
 
 
 def _started(page: Any, live_server: str, group: str) -> None:
-    code = _group_with(page, live_server, group, "Ann", "Bob", "Cid", "Dan")
+    code = group_with(page, live_server, group, "Ann", "Bob", "Cid", "Dan")
     page.goto(_new_game(page, live_server, code, "crapouille", "Ann", "Bob", "Cid", "Dan"))
     _pick(page, "9d")
     page.locator("fieldset#first label.pill", has_text="Ann").tap()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, shoot
+from tests.browser.conftest import PHONE, group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -26,20 +26,8 @@ def _watch(page: Any) -> list[str]:
 
 
 def _group_with_players(page: Any, live_server: str, name: str, *players: str) -> str:
-    """Create a group from this phone, add ``players``; the group's page address."""
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill(name)
-    page.get_by_label("Phrase secrète", exact=True).fill("as de trèfle")
-    page.get_by_label("Phrase secrète (encore)").fill("as de trèfle")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    group_url = page.url
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in players:
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
-    return group_url
+    """A group made from this phone with ``players``; the group's page address."""
+    return f"{live_server}/g/{group_with(page, live_server, name, *players, passphrase='as de trèfle')}"
 
 
 def _seat(page: Any, *players: str) -> None:

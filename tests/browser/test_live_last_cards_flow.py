@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import keep
-from tests.browser.test_referee_live import _both_themes, _group_with, _new_game, _start, _typed
+from tests.browser.conftest import group_with, keep
+from tests.browser.test_referee_live import _both_themes, _new_game, _start, _typed
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def _move(page: Any, text: str = "", action: str = "play") -> None:
 
 def test_president_asks_about_the_last_cards_and_yes_takes_the_player_out(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table des dernières cartes", "Ann", "Bob", "Cid", "Dan")
+    code = group_with(page, live_server, "Table des dernières cartes", "Ann", "Bob", "Cid", "Dan")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid", "Dan", check=("rule_reduced",))
     page.goto(live)
     # The first manche: Dan dealt, so Ann leads (seed 000: « Le joueur venant après le
@@ -73,7 +73,7 @@ def test_president_asks_about_the_last_cards_and_yes_takes_the_player_out(live_s
 
 def test_crapouille_asks_about_the_fifth_card_and_no_keeps_the_player_in(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table de la dernière carte", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Table de la dernière carte", "Ann", "Bob", "Cid")
     live = _new_game(page, live_server, code, "crapouille", "Ann", "Bob", "Cid")
     page.goto(live)
     page.locator("#card").fill("9K")

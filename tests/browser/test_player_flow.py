@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import group_with, shoot
 from tests.browser.test_standings_flow import (
     LONG,
     WCAG_TAGS,
@@ -41,18 +41,8 @@ def _check_and_shoot(page, axe, name, heading_selector):
 def test_a_player_page_and_an_evening_recap_at_phone_size(live_server, phone):
     axe = _axe()
     page = phone
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill("Les Présidents")
-    page.get_by_label("Phrase secrète", exact=True).fill("sept de pique")
-    page.get_by_label("Phrase secrète (encore)").fill("sept de pique")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    group_url = page.url
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in ("Ann", "Bob", "Cid", LONG):
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
+    group_url = f"{live_server}/g/{group_with(page, live_server, 'Les Présidents', 'Ann', 'Bob', 'Cid', LONG)}"
+    page.goto(group_url + "/players")
     ann_href = page.locator("a[href*='/players/']", has_text="Ann").first.get_attribute("href")
     found = re.search(r"^(/g/\w+/players/\d+)", ann_href or "")
     assert found

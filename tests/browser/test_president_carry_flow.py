@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import keep
-from tests.browser.test_referee_live import _both_themes, _group_with, _new_game, _pass, _play, _start, _typed
+from tests.browser.conftest import group_with, keep
+from tests.browser.test_referee_live import _both_themes, _new_game, _pass, _play, _start, _typed
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def _last(page: Any, cards: str) -> None:
 
 def test_first_dealer_lasting_revolution_and_the_events_menu(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Révolution durable", "Ann", "Bob", "Cid", "Dan")
+    code = group_with(page, live_server, "Révolution durable", "Ann", "Bob", "Cid", "Dan")
     rules = ("rule_revolution", "rule_revolution_persists", "rule_putsch", "rule_jeu_blanc")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid", "Dan", check=rules)
     game = live.removesuffix("/live")
@@ -114,7 +114,7 @@ def test_a_player_left_with_only_jokers_shows_them(live_server: str, phone: Any)
     # RULES.md §1 (`joker_wild`): « a player left holding only jokers can never play them, so he is
     # out of the manche at once and finishes last »; seed 000: « il ne peut être joué seul ».
     page = phone
-    code = _group_with(page, live_server, "Jokers qui complètent", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Jokers qui complètent", "Ann", "Bob", "Cid")
     page.goto(f"{live_server}/g/{code}/games/new/president")
     for name in ("Ann", "Bob", "Cid"):
         page.locator(".tap-order-choice", has_text=name).tap()

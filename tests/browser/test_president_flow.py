@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -16,18 +16,8 @@ def _no_horizontal_scroll(page):
 
 
 def _group_with(page, live_server, name, *players):
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill(name)
-    page.get_by_label("Phrase secrète", exact=True).fill("sept de pique")
-    page.get_by_label("Phrase secrète (encore)").fill("sept de pique")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in players:
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
-    page.get_by_role("link", name="Nouvelle partie").tap()
+    """A group made from this phone with ``players``; the phone on its new-game page."""
+    page.goto(f"{live_server}/g/{group_with(page, live_server, name, *players)}/games/new")
 
 
 def _tap(page, *names):

@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion import create_app
 from companion.referee.check import Table, check_form, form_body, seat_count
-from tests.browser.conftest import ARTIFACTS, PHONE, keep, shoot
+from tests.browser.conftest import ARTIFACTS, PHONE, group_with, keep, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -251,18 +251,7 @@ def test_from_a_president_game_in_progress(live_server: str, phone: Any) -> None
     # seed 000: the titles of the last manche; the table seated down the hierarchy; the
     # game's house rules (here the revolution: « un carré … inverse l'ordre des cartes »).
     page = phone
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill("Arbitres")
-    page.get_by_label("Phrase secrète", exact=True).fill("sept de pique")
-    page.get_by_label("Phrase secrète (encore)").fill("sept de pique")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in NAMES:
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
-    page.get_by_role("link", name="Nouvelle partie").tap()
+    page.goto(f"{live_server}/g/{group_with(page, live_server, 'Arbitres', *NAMES)}/games/new")
     page.locator("a.tile", has_text="Le Président").tap()
     for name in NAMES:
         page.locator(".tap-order-choice", has_text=name).tap()

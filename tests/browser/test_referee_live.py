@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, shoot
+from tests.browser.conftest import PHONE, group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -37,22 +37,6 @@ AXE = _axe()
 
 def _no_horizontal_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def _group_with(page: Any, live_server: str, name: str, *players: str) -> str:
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill(name)
-    page.get_by_label("Phrase secrète", exact=True).fill(PASSPHRASE)
-    page.get_by_label("Phrase secrète (encore)").fill(PASSPHRASE)
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    code = page.url.rstrip("/").rsplit("/", 1)[-1]
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in players:
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
-    return code
 
 
 def _new_game(page: Any, live_server: str, code: str, kind: str, *players: str, check: tuple[str, ...] = ()) -> str:
@@ -123,7 +107,7 @@ def _both_themes(page: Any, name: str) -> None:
 
 def test_a_president_trick_with_a_pass_a_trick_won_by_twos_and_a_revolution(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table du Président", "Ann", "Bob", "Cid", "Dan")
+    code = group_with(page, live_server, "Table du Président", "Ann", "Bob", "Cid", "Dan")
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid", "Dan", check=("rule_revolution",))
     page.goto(live)
     # The first manche: the table says who dealt (Dan, the last seat, proposed): Ann, after Dan, leads.
@@ -185,7 +169,7 @@ def test_a_president_trick_with_a_pass_a_trick_won_by_twos_and_a_revolution(live
 
 def test_a_crapouille_sequence_an_eight_a_ten_and_a_two(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table de la crapouille", "Ann", "Bob", "Cid", "Dan")
+    code = group_with(page, live_server, "Table de la crapouille", "Ann", "Bob", "Cid", "Dan")
     live = _new_game(page, live_server, code, "crapouille", "Ann", "Bob", "Cid", "Dan")
     page.goto(live)
     _pick(page, "9d")
@@ -225,7 +209,7 @@ def test_a_crapouille_sequence_an_eight_a_ten_and_a_two(live_server: str, phone:
 
 def test_a_whist_deal_refuses_the_dealers_bid_and_fills_the_deal_in(live_server: str, phone: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Table du whist", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Table du whist", "Ann", "Bob", "Cid")
     live = _new_game(page, live_server, code, "whist-tarot", "Ann", "Bob", "Cid")  # Ann deals
     page.goto(live)
     _start(page)
@@ -280,7 +264,7 @@ def test_a_whist_deal_refuses_the_dealers_bid_and_fills_the_deal_in(live_server:
 
 def test_a_second_phone_sees_a_move_by_itself(live_server: str, phone: Any, browser: Any) -> None:
     page = phone
-    code = _group_with(page, live_server, "Deux téléphones", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Deux téléphones", "Ann", "Bob", "Cid", passphrase=PASSPHRASE)
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid")
     page.goto(live)
     page.locator("fieldset#dealer label.pill", has_text="Cid").tap()  # Cid dealt: Ann leads

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -56,18 +56,7 @@ def _check(page: Any, axe: Any, name: str) -> None:
 
 def test_a_games_house_rules_and_the_rules_pages(live_server: str, phone: Any, axe: Any) -> None:
     page = phone
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill("Les Règles")
-    page.get_by_label("Phrase secrète", exact=True).fill("sept de pique")
-    page.get_by_label("Phrase secrète (encore)").fill("sept de pique")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    code = page.url.rstrip("/").rsplit("/", 1)[-1]
-    page.get_by_role("link", name="Joueurs").tap()
-    for name in ("Ann", "Bob", "Cid", "Dan"):
-        page.get_by_label("Nom").fill(name)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{name} a rejoint le groupe.").wait_for()
+    code = group_with(page, live_server, "Les Règles", "Ann", "Bob", "Cid", "Dan")
 
     page.goto(f"{live_server}/g/{code}/games/new/president")
     for name in ("Ann", "Bob", "Cid", "Dan"):

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -65,18 +65,7 @@ def _duel(page, group_url, winner, loser):
 def test_the_season_page_at_phone_size(live_server, phone):
     axe = _axe()
     page = phone
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill("Les Présidents")
-    page.get_by_label("Phrase secrète", exact=True).fill("sept de pique")
-    page.get_by_label("Phrase secrète (encore)").fill("sept de pique")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    group_url = page.url
-    page.get_by_role("link", name="Joueurs").tap()
-    for player in ("Ann", "Bob", "Cid", LONG):
-        page.get_by_label("Nom").fill(player)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{player} a rejoint le groupe.").wait_for()
+    group_url = f"{live_server}/g/{group_with(page, live_server, 'Les Présidents', 'Ann', 'Bob', 'Cid', LONG)}"
 
     # Le Président to 6 points: three manches (the long name last each time), Ann wins.
     _new_game(page, group_url, "Le Président", "Ann", "Bob", "Cid", LONG)

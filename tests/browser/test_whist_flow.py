@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot
+from tests.browser.conftest import group_with, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -44,18 +44,7 @@ def _submit(page):
 
 def test_a_dealers_series_of_six_deals_with_the_forbidden_bid_refused(live_server, phone):
     page = phone
-    page.goto(live_server + "/groups/new")
-    page.get_by_label("Nom du groupe").fill("Whisteurs")
-    page.get_by_label("Phrase secrète", exact=True).fill("vingt et un")
-    page.get_by_label("Phrase secrète (encore)").fill("vingt et un")
-    page.get_by_role("button", name="Créer le groupe").tap()
-    page.get_by_text("Groupe créé.").wait_for()
-    code = page.url.rstrip("/").rsplit("/", 1)[-1]
-    page.get_by_role("link", name="Joueurs").tap()
-    for name in ("Ann", "Bob", "Cid"):
-        page.get_by_label("Nom").fill(name)
-        page.get_by_role("button", name="Ajouter").tap()
-        page.get_by_text(f"{name} a rejoint le groupe.").wait_for()
+    code = group_with(page, live_server, "Whisteurs", "Ann", "Bob", "Cid", passphrase="vingt et un")
 
     page.goto(f"{live_server}/g/{code}/games/new/whist-tarot")
     for name in ("Ann", "Bob", "Cid"):
