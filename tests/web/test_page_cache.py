@@ -20,11 +20,9 @@ from flask.testing import FlaskClient
 from companion.extensions import db
 from companion.models import Device, Player
 from companion.pagecache import KeptPage, PageCache, page_cache
-from tests.helpers import add_players, create_group, html, start_crapouille, unsigned
+from tests.helpers import CSRF_TOKENS, add_players, create_group, html, start_crapouille, unsigned
 from tests.web.test_query_counts import PASSPHRASE, crapouille_hand, whist_deal
 from tests.web.test_standings import draw, manche, start_president, start_whist
-
-_TOKENS = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def _twice(client: FlaskClient, url: str) -> tuple[str, str]:
@@ -165,7 +163,7 @@ def own_contexts(app: Flask) -> Flask:
 
 def _form_data(client: FlaskClient, url: str) -> dict[str, str]:
     page = client.get(url).get_data(as_text=True)
-    return {"csrf_token": _TOKENS.search(page).group(1)}  # type: ignore[union-attr]
+    return {"csrf_token": CSRF_TOKENS.search(page).group(1)}  # type: ignore[union-attr]
 
 
 def _version(client: FlaskClient, url: str) -> str:
@@ -200,7 +198,7 @@ def test_nothing_of_a_session_is_kept(own_contexts: Flask) -> None:
     ann_page = ann_phone.get(url).get_data(as_text=True)
     bob_page = bob_phone.get(url).get_data(as_text=True)
     assert "Partie terminée." in ann_page and "Partie terminée." not in bob_page
-    ann_tokens, bob_tokens = set(_TOKENS.findall(ann_page)), set(_TOKENS.findall(bob_page))
+    ann_tokens, bob_tokens = set(CSRF_TOKENS.findall(ann_page)), set(CSRF_TOKENS.findall(bob_page))
     assert len(ann_tokens) == len(bob_tokens) == 1 and ann_tokens != bob_tokens
     # Bob's token is his: his phone reopens the game with it.
     r = bob_phone.post(f"{url}/reopen", data={"csrf_token": bob_tokens.pop(), "version": _version(bob_phone, url)})
@@ -210,7 +208,7 @@ def test_nothing_of_a_session_is_kept(own_contexts: Flask) -> None:
     # hand Bob sends with it is saved.
     ann_form = ann_phone.get(f"{url}/rounds/new").get_data(as_text=True)
     bob_form = bob_phone.get(f"{url}/rounds/new").get_data(as_text=True)
-    ann_tokens, bob_tokens = set(_TOKENS.findall(ann_form)), set(_TOKENS.findall(bob_form))
+    ann_tokens, bob_tokens = set(CSRF_TOKENS.findall(ann_form)), set(CSRF_TOKENS.findall(bob_form))
     assert len(ann_tokens) == len(bob_tokens) == 1 and ann_tokens != bob_tokens
     assert 'id="csrf_token" name="csrf_token"' in bob_form
     hidden = dict(re.findall(r'name="(round|version)" type="hidden" value="(\d+)"', bob_form))
