@@ -71,7 +71,7 @@ def _hand(page: Any, game_url: str, winner: str, **totals: int) -> None:
 
 def test_a_hand_saved_on_one_phone_shows_on_the_other_in_place(live_server: str, phone: Any, other: Any) -> None:
     page = phone
-    code = group_with(page, live_server, "Deux téléphones", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "Deux téléphones", "Ann", "Bob", "Cid", passphrase=PASSPHRASE)
     game_url = _new_game(page, live_server, code, "crapouille", "Ann", "Bob", "Cid").removesuffix("/live")
     _hand(page, game_url, "Ann", Bob=12, Cid=30)
     _hand(page, game_url, "Bob", Ann=4, Cid=7)
@@ -116,7 +116,7 @@ def test_a_hand_saved_on_one_phone_shows_on_the_other_in_place(live_server: str,
 
 def test_a_new_game_shows_on_the_group_page_of_the_other_phone(live_server: str, phone: Any, other: Any) -> None:
     page = phone
-    code = group_with(page, live_server, "Le groupe en direct", "Ann", "Bob")
+    code = group_with(page, live_server, "Le groupe en direct", "Ann", "Bob", passphrase=PASSPHRASE)
     _join(other, live_server, code)
     group_url = f"{live_server}/g/{code}"
     other.goto(group_url)
@@ -139,7 +139,7 @@ def test_a_live_move_shows_on_the_other_phone_and_typing_is_not_overwritten(
     live_server: str, phone: Any, other: Any
 ) -> None:
     page = phone
-    code = group_with(page, live_server, "La table en direct", "Ann", "Bob", "Cid")
+    code = group_with(page, live_server, "La table en direct", "Ann", "Bob", "Cid", passphrase=PASSPHRASE)
     live = _new_game(page, live_server, code, "president", "Ann", "Bob", "Cid")
     page.goto(live)
     page.locator("fieldset#dealer label.pill", has_text="Cid").tap()  # Cid dealt: Ann leads
@@ -200,7 +200,7 @@ _SEEN = """state => {
 def test_a_hidden_page_asks_nothing_and_asks_at_once_when_seen_again(live_server: str, phone: Any) -> None:
     page = phone
     every = WATCH_EVERY_MS
-    code = group_with(page, live_server, "Le téléphone en poche", "Ann", "Bob")
+    code = group_with(page, live_server, "Le téléphone en poche", "Ann", "Bob", passphrase=PASSPHRASE)
     page.add_init_script(_COUNT_ASKS)
     page.goto(f"{live_server}/g/{code}")
     assert page.locator("body").get_attribute("data-watch-every") == str(every)

@@ -54,7 +54,7 @@ def _shots(page: Any, name: str) -> None:
 
 def test_a_hand_saved_on_phone_a_while_phone_b_types_it(live_server: str, phone: Any, other: Any) -> None:
     typist, saver = phone, other
-    code = group_with(typist, live_server, "Deux téléphones, un formulaire", "Ann", "Bob", "Cid")
+    code = group_with(typist, live_server, "Deux téléphones, un formulaire", "Ann", "Bob", "Cid", passphrase=PASSPHRASE)
     game_url = _new_game(typist, live_server, code, "crapouille", "Ann", "Bob", "Cid").removesuffix("/live")
     _hand(typist, game_url, "Ann", Bob=12, Cid=30)
     _hand(typist, game_url, "Bob", Ann=4, Cid=7)
@@ -114,7 +114,7 @@ def test_a_correction_made_on_phone_a_while_phone_b_corrects_the_same_hand(
     live_server: str, phone: Any, other: Any
 ) -> None:
     typist, saver = phone, other
-    code = group_with(typist, live_server, "Deux corrections", "Ann", "Bob")
+    code = group_with(typist, live_server, "Deux corrections", "Ann", "Bob", passphrase=PASSPHRASE)
     game_url = _new_game(typist, live_server, code, "crapouille", "Ann", "Bob").removesuffix("/live")
     _hand(typist, game_url, "Ann", Bob=12)
     _join_as(saver, live_server, code, "Téléphone de Bob")
