@@ -16,6 +16,8 @@ metadata (what Alembic and ``flask db`` see):
   seats (:class:`GamePlayer`), :class:`Round` and history (:class:`GameChange`), the
   live manche (:class:`LiveManche`); the plain rows of kept pages
   (:class:`GroupShown`, :class:`GameShown`, :class:`LivePrefill`).
+- :mod:`~companion.models.display` — the table display's read-only links:
+  :class:`DisplayLink`.
 - :mod:`~companion.models.results` — standings and ratings, rebuilt from the games:
   :class:`GameResult`, :class:`SeasonTotal`, :class:`RatedMatch`,
   :class:`MatchPlace`, :class:`PlayerRating`, :class:`RatingPoint`.
@@ -23,6 +25,7 @@ metadata (what Alembic and ``flask db`` see):
 
 from __future__ import annotations
 
+from companion.models.display import DISPLAY_CODE_LENGTH, DisplayLink
 from companion.models.games import (
     Game,
     GameChange,
@@ -65,9 +68,11 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "DEFAULT_TIME_ZONE",
+    "DISPLAY_CODE_LENGTH",
     "NAME_MAX",
     "TIME_ZONE_MAX",
     "Device",
+    "DisplayLink",
     "FormToken",
     "Game",
     "GameChange",

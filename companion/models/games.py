@@ -123,6 +123,12 @@ class Round(db.Model):
     entry: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     result: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    #: When it was played, for the evening's clock: it started when the round before it
+    #: ended (the game's start for the first; a live manche's first move), and ended
+    #: when it was saved whole (a live manche's last move; a whist deal's tricks). None:
+    #: not ended yet (a deal whose tricks are awaited).
+    started_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+    ended_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
     #: The device it was entered from (the game page says so); kept when the device is removed.
     device_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("devices.id", ondelete="SET NULL"), index=True)
 
@@ -201,3 +207,6 @@ class LiveManche(db.Model):
     entry: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
     version: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
     updated_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    #: When the manche's first move was made (None before): the round it fills in
+    #: started then (the evening's clock).
+    started_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, Generic, cast
+from typing import Any, Generic, NamedTuple, cast
 
 from flask_babel import LazyString
 from typing_extensions import TypeVar
@@ -63,6 +63,14 @@ def figure_changes(
         winners = ", ".join(names.get(p, p) for p in after.get("winners", [])) or "—"
         lines.append(_("Winners: %(names)s", names=winners))
     return lines
+
+
+class Turn(NamedTuple):
+    """Who deals the next round (or the round in play) and who starts it: player ids
+    (``str``), as the kind's stored state says them."""
+
+    dealer: str
+    starter: str
 
 
 #: A kind's own state type (its ``TypedDict``); a bare ``GameKind`` is any kind.
@@ -279,6 +287,13 @@ class GameKind(ABC, Generic[S]):
     def summary(self, before: S, after: S, names: dict[str, str]) -> list[str]:
         """What differs between two states, in the players' words (an edit's report)."""
         return []
+
+    def turn(self, game: Game, state: S) -> Turn | None:
+        """Who deals the round to come (the round in play, for a kind entered in two
+        steps) and who starts it, from the stored state and the game's setup; None when
+        the game is over or the kind does not say. The game page, the round form and the
+        table display show it."""
+        return None
 
     # --- the game page
 

@@ -25,7 +25,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games.forms import RoundForm, SeatsForm
-from companion.games.kinds.base import Entry, GameKind
+from companion.games.kinds.base import Entry, GameKind, Turn
 from companion.games.kinds.president import page
 from companion.games.kinds.president.api import PIKETTY_API, PRESIDENT_API
 from companion.games.kinds.president.forms import manche_form, new_game_form
@@ -57,6 +57,14 @@ class _PresidentFamily(GameKind[PresidentState]):
     check: QuickCheck = PresidentCheck()
     rules_pages: RulesPages = PresidentRulesPages()
     live_play: LivePlay = PresidentLivePlay()
+
+    def turn(self, game: Game, state: PresidentState) -> Turn | None:
+        """The next manche's dealer and leader, as the engine gave them with the last
+        hierarchy (none before the first manche: the table's draw or the live screen
+        says it)."""
+        if self.over(state) or state.get("dealer") is None or state.get("leader") is None:
+            return None
+        return Turn(str(state["dealer"]), str(state["leader"]))
 
     def leaders(self, state: PresidentState) -> list[str]:
         """The highest total (with points), else the sitting Président."""

@@ -24,7 +24,7 @@ from wtforms.fields.choices import SelectChoice
 
 from companion.forms import add_error, plain_int
 from companion.games.forms import RoundForm, SeatsForm
-from companion.games.kinds.base import Entry, GameKind, figure_changes
+from companion.games.kinds.base import Entry, GameKind, Turn, figure_changes
 from companion.games.kinds.whist_tarot import charts
 from companion.games.kinds.whist_tarot.api import WHIST_TAROT_API
 from companion.games.kinds.whist_tarot.live_play import WhistLivePlay
@@ -271,6 +271,13 @@ class WhistTarot(GameKind[WhistState]):
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
+
+    def turn(self, game: Game, state: WhistState) -> Turn | None:
+        """The deal in play or the next one: its dealer, and the first to bid (on the
+        dealer's left)."""
+        if self.over(state):
+            return None
+        return Turn(str(state["deal"]["dealer"]), str(order_of(state)[0]))
 
     def leaders(self, state: WhistState) -> list[str]:
         """The largest stake (the rule of the end, seed 002), ties sharing."""
