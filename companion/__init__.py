@@ -94,7 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     i18n.init_app(app)  # templates' sentences, elided and typeset as French writes them
 
-    from companion import api, errors, fingerprint, games, groups, main, offline, referee, watch
+    from companion import api, display, errors, fingerprint, games, groups, main, offline, referee, watch
 
     # The first after_request hook, so the last to run: it compresses the final body
     # (the outbox's answer included) and adds Vary: Accept-Encoding.
@@ -106,6 +106,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(watch.bp)
+    app.register_blueprint(display.bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
     security.init_app(app)

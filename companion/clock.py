@@ -11,6 +11,7 @@ zone: the one definition every page, figure and export reads.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from typing import Any
@@ -18,9 +19,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import flask_babel
 import pytz  # type: ignore[import-untyped]  # (Flask-Babel's time zones)
+import sqlalchemy as sa
 from flask import g, has_request_context
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
 
-from companion.models import DEFAULT_TIME_ZONE
+from companion.extensions import db
+from companion.i18n import gettext as _
+from companion.models import DEFAULT_TIME_ZONE, Game, Round
 
 #: A game night starts at this hour (the group's clock) and runs until the same hour next day.
 NIGHT_STARTS_AT = 6
@@ -157,3 +163,156 @@ def local_iso_here(moment: datetime | None) -> str | None:
     """:func:`local_iso` on the clock of the group this request is about (templates'
     ``local_iso``: a ``<time datetime>`` that says the offset the page's times are in)."""
     return local_iso(moment, current_zone())
+
+
+# ---------------------------------------------------------------------- the evening's clock
+#
+# How long things took (issue 27): rounds say when they were played (``Round.started_at``,
+# ``Round.ended_at``, written by companion.games.rounds), games when they started
+# (``Game.created_at``). A game ends with its last round's end (or, without one, when it
+# was finished); a round lasts from its start to its end. Pages read these stored
+# columns in the queries they already run, or in one more of a fixed count.
+
+
+def seconds_of(length: timedelta | float | int) -> float:
+    """A length as seconds (a ``timedelta`` or a number of seconds).
+
+    >>> seconds_of(timedelta(minutes=2)), seconds_of(90)
+    (120.0, 90.0)
+    """
+    return length.total_seconds() if isinstance(length, timedelta) else float(length)
+
+
+def duration_text(length: timedelta | float | int) -> str:
+    """A length as the table says it, to the nearest minute: « 1 h 12 », « 2 h »,
+    « 6 min », « moins d’une minute » (English: « 1 h 12 », « 6 min », « under a
+    minute »), a non-breaking space between a number and its unit. A negative length
+    (clocks put back) is said as none.
+
+    >>> [duration_text(s) for s in (0, 59.6, 60, 89, 90, 359, 509.9999)]
+    ['under a minute', '1\\xa0min', '1\\xa0min', '1\\xa0min', '2\\xa0min', '6\\xa0min', '9\\xa0min']
+    >>> [duration_text(s) for s in (3599, 3600, 4320, 7260)]
+    ['1\\xa0h', '1\\xa0h', '1\\xa0h\\xa012', '2\\xa0h\\xa001']
+    >>> duration_text(timedelta(hours=25, minutes=3))
+    '25\\xa0h\\xa003'
+    """
+    seconds = max(0, round(seconds_of(length)))  # (a sum of SQLite's julianday is a hair off)
+    if seconds < 60:
+        return _("under a minute")
+    minutes = (seconds + 30) // 60
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return _("%(minutes)d\u00a0min", minutes=minutes)
+    if not minutes:
+        return _("%(hours)d\u00a0h", hours=hours)
+    return _("%(hours)d\u00a0h\u00a0%(minutes)02d", hours=hours, minutes=minutes)
+
+
+def length_between(start: datetime | None, end: datetime | None) -> timedelta | None:
+    """How long from ``start`` to ``end`` (stored times, naive or aware alike); None
+    when either is unknown.
+
+    >>> length_between(datetime(2026, 3, 6, 21, 4), datetime(2026, 3, 6, 22, 16, tzinfo=UTC))
+    datetime.timedelta(seconds=4320)
+    >>> length_between(None, datetime(2026, 3, 6, 22, 16)) is None
+    True
+    """
+    if start is None or end is None:
+        return None
+    return aware(end) - aware(start)
+
+
+def game_end(last_round_end: datetime | None, finished_at: datetime | None) -> datetime | None:
+    """When a game's play stopped: its last round's end; without a round ended, when it
+    was finished (None: nothing played yet). A game finished with the button long after
+    its last round (the next morning) did not last until then.
+
+    >>> game_end(datetime(2026, 3, 6, 22, 16), datetime(2026, 3, 7, 9, 0)).hour
+    22
+    >>> game_end(None, datetime(2026, 3, 7, 9, 0)).hour, game_end(None, None)
+    (9, None)
+    """
+    return last_round_end if last_round_end is not None else finished_at
+
+
+class seconds_between(FunctionElement[float]):
+    """SQL: the seconds from one stored time to another (``seconds_between(a, b)`` is
+    b − a), on SQLite (``julianday``) and PostgreSQL (``EXTRACT(EPOCH …)``) alike: what
+    an aggregate of lengths sums."""
+
+    type = sa.Float()
+    name = "seconds_between"
+    inherit_cache = True
+
+
+@compiles(seconds_between)
+def _seconds_between(element: seconds_between, compiler: Any, **kw: Any) -> str:
+    start, end = (compiler.process(arg, **kw) for arg in element.clauses)
+    return f"EXTRACT(EPOCH FROM ({end} - {start}))"
+
+
+@compiles(seconds_between, "sqlite")
+def _seconds_between_sqlite(element: seconds_between, compiler: Any, **kw: Any) -> str:
+    start, end = (compiler.process(arg, **kw) for arg in element.clauses)
+    return f"((julianday({end}) - julianday({start})) * 86400.0)"
+
+
+def last_round_end(game_id: Any) -> sa.ScalarSelect[Any]:
+    """SQL: the end of the last round ended of the game ``game_id`` (a column or a value)."""
+    return sa.select(sa.func.max(Round.ended_at)).where(Round.game_id == game_id).scalar_subquery()
+
+
+def round_seconds() -> sa.ColumnElement[float]:
+    """SQL: a round's length in seconds (NULL while it has not ended)."""
+    return seconds_between(Round.started_at, Round.ended_at)
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """What a game page says of its time: when the game started, when its play stopped
+    (its last round's end, or when it was finished; None before), and its rounds ended
+    with their total length (``round_seconds``, over ``rounds_timed``)."""
+
+    started: datetime
+    ended: datetime | None
+    rounds_timed: int = 0
+    round_seconds: float = 0.0
+
+    @property
+    def length(self) -> timedelta | None:
+        """From the start to the last round's end (so far, while it goes on)."""
+        return length_between(self.started, self.ended)
+
+    @property
+    def average_round(self) -> timedelta | None:
+        """A round's average length (None before a round ended).
+
+        >>> GameClock(datetime(2026, 3, 6, 21), None, 3, 1080.0).average_round
+        datetime.timedelta(seconds=360)
+        """
+        return timedelta(seconds=self.round_seconds / self.rounds_timed) if self.rounds_timed else None
+
+
+def game_clock(game: Any, kind: Any) -> GameClock:
+    """The clock of ``game`` (a ``Game`` or a kept page's ``GameShown``: only its id is
+    read) of kind ``kind``, in one aggregate query of its rounds, whatever their number.
+    A card draw (« le tirage ») is no round played: it is not in the average (its end
+    is when play began). Templates' ``game_clock``: called inside the game page's kept
+    part, so that a kept page does not run it."""
+    first = 2 if kind.draws_first(game) else 1
+    timed = sa.and_(Round.started_at.is_not(None), Round.ended_at.is_not(None))
+    row = db.session.execute(
+        sa.select(
+            Game.created_at,
+            Game.finished_at,
+            sa.func.max(Round.ended_at),
+            sa.func.count(sa.case((timed, Round.id))),
+            sa.func.coalesce(sa.func.sum(sa.case((timed, round_seconds()))), 0.0),
+        )
+        .select_from(Game)
+        .outerjoin(Round, sa.and_(Round.game_id == Game.id, Round.number >= first))
+        .where(Game.id == game.id)
+        .group_by(Game.id, Game.created_at, Game.finished_at)
+    ).one()
+    started, finished_at, last_end, timed_count, total = row
+    return GameClock(started, game_end(last_end, finished_at), int(timed_count or 0), float(total or 0.0))

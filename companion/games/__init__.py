@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("games", __name__)
 
-from companion.games import routes  # noqa: E402,F401
+from companion.games import dealer, routes  # noqa: E402,F401

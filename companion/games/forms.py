@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wtforms import FieldList, HiddenField, SelectField
+from flask_babel import lazy_gettext as _l
+from wtforms import FieldList, HiddenField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 
 from companion.collation import sorted_names
@@ -81,6 +82,32 @@ class SeatsForm(OnceForm):
     def setup(self) -> dict[str, Any]:
         """Kind-specific settings other than house rules (none by default)."""
         return {}
+
+
+class DealerSeatsForm(SeatsForm):
+    """:class:`SeatsForm` and who deals first: one of the seated players, the first seat
+    unless another is chosen (kept in the game's setup as ``dealer``)."""
+
+    dealer = RadioField(_l("Who deals first?"), validate_choice=False)
+
+    def __init__(self, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(players, **kwargs)
+        self.dealer.choices = [SelectChoice(str(p.id), p.name) for p in players]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The seats, then a first dealer among the seated players (the first seat if none)."""
+        if not super().validate(extra_validators):
+            return False
+        if self.dealer.data and self.dealer.data not in {str(p.id) for p in self.chosen}:
+            add_error(self.dealer, _("The first dealer has to play in this game."))
+            return False
+        return True
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The first dealer (the first seat unless another was chosen)."""
+        chosen = self.dealer.data if self.dealer.data else (str(self.chosen[0].id) if self.chosen else None)
+        return {"dealer": chosen}
 
 
 class RoundForm(SafeForm):

@@ -59,6 +59,15 @@ def change_text(change: GameChange, kind: GameKind, game: Any = None) -> str:
     }
     if change.kind in events:
         return kind.round_done(events[change.kind], n, game)
+    if change.kind == "dealer_changed":  # companion.games.dealer: a misdeal
+        data = change.data or {}
+        names = {str(p.id): p.name for p in getattr(game, "players", None) or []}
+        before, chosen = str(data.get("from")), str(data.get("to"))
+        return _(
+            "Dealer changed: %(before)s → %(chosen)s",
+            chosen=names.get(chosen, chosen),
+            before=names.get(before, before),
+        )
     texts = {
         "finished": lambda: _("Game over"),
         "abandoned": lambda: _("Game abandoned"),

@@ -13,10 +13,12 @@ since) or :class:`Ready` (the form of a round that can be written)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
+from companion.clock import aware
 from companion.extensions import db
 from companion.forms import plain_int
 from companion.games.forms import MAX_ROUNDS
@@ -28,7 +30,7 @@ from companion.games.state import read_live, stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.membership.access import LAST_ROUND, LAST_ROUND_JOIN, current_device
-from companion.models import Device, Game, GameChange, GameStatus, Group, Round, utcnow
+from companion.models import Device, Game, GameChange, GameStatus, Group, LiveManche, Round, utcnow
 from companion.rules.i18n import RulesError
 from companion.undo import within_reach
 from companion.writes import claim, start_writing
@@ -45,8 +47,36 @@ _ROUND_COUNT = sa.select(sa.func.count(Round.id)).where(Round.game_id == sa.bind
 _LAST_ROUND_AND_COUNT = (
     sa.select(*LAST_ROUND).select_from(Game).outerjoin(*LAST_ROUND_JOIN).where(Game.id == sa.bindparam("game_id"))
 )
-#: A round saved (its time: the table's default).
-_ADD_ROUND = sa.insert(Round.__table__)
+_ROUNDS, _LIVE = Round.__table__, LiveManche.__table__
+_BEFORE = _ROUNDS.alias("before")
+#: The live manche that followed round ``number`` of the game as the form saw it
+#: (``based_on``), once its first move was made.
+_FOLLOWED = sa.and_(
+    _LIVE.c.game_id == sa.bindparam("of_game"),
+    _LIVE.c.number == sa.bindparam("round_number"),
+    _LIVE.c.game_version == sa.bindparam("based_on"),
+    _LIVE.c.started_at.is_not(None),
+)
+#: When a round saved now started: at its live manche's first move; else when the round
+#: before it ended (saved, for a round stored without its end); else at the game's start.
+_STARTED = sa.func.coalesce(
+    sa.select(_LIVE.c.started_at).where(_FOLLOWED).scalar_subquery(),
+    sa.select(sa.func.coalesce(_BEFORE.c.ended_at, _BEFORE.c.created_at))
+    .where(_BEFORE.c.game_id == sa.bindparam("of_game"), _BEFORE.c.number == sa.bindparam("round_number") - 1)
+    .scalar_subquery(),
+    sa.bindparam("game_started", type_=sa.DateTime(timezone=True)),
+)
+#: When a round saved now ended: at its live manche's last move when the manche was
+#: followed to its end (a finished manche is written to no more: its last change is
+#: that move), else now.
+_ENDED = sa.func.coalesce(
+    sa.select(_LIVE.c.updated_at).where(_FOLLOWED, _LIVE.c.view["finished"].as_boolean()).scalar_subquery(),
+    sa.bindparam("now", type_=sa.DateTime(timezone=True)),
+)
+#: A round saved, with when it was played, in the one INSERT (its creation: the table's
+#: default; a round entered in two steps has no end until its second).
+_ADD_PENDING_ROUND = sa.insert(_ROUNDS).values(started_at=_STARTED)
+_ADD_ROUND = sa.insert(_ROUNDS).values(started_at=_STARTED, ended_at=_ENDED)
 
 
 class LastRound(NamedTuple):
@@ -190,16 +220,23 @@ def add_round(kind: GameKind, game: Game, form: Any, number: int) -> Back | Agai
         return _conflict(kind, game, form, number, stored_state(kind, game), based_on)
     result = form.result
     device = current_device()
-    # One INSERT, sent now: no object is kept for the round (the redirect reads nothing).
+    # One INSERT, sent now: no object is kept for the round (the redirect reads nothing);
+    # when it was played is worked out in it (companion.clock: the evening's clock).
+    pending = kind.pending(form.entry)
     db.session.execute(
-        _ADD_ROUND,
+        _ADD_PENDING_ROUND if pending else _ADD_ROUND,
         {
             "game_id": game.id,
             "number": number,
             "entry": form.entry,
             "result": result,
             "device_id": device.id if device else None,
-        },
+            "of_game": game.id,
+            "round_number": number,
+            "based_on": based_on,
+            "game_started": game.created_at,
+        }
+        | ({} if pending else {"now": utcnow()}),
     )
     record(game, "round_added", number)
     end_or_reopen(kind, game, result, number)
@@ -350,6 +387,10 @@ def correct(kind: GameKind, game: Game, target: Round, form: Any, state: State) 
     previous = {"entry": target.entry, "result": target.result}
     second_step = kind.pending(target.entry)
     target.entry = form.entry
+    if second_step and not kind.pending(form.entry):
+        # The round ends now (at its live manche's last move, when it was followed to its
+        # end), in the UPDATE that saves it; a correction keeps when it was played.
+        target.ended_at = _ENDED.params(of_game=game.id, round_number=number, based_on=based_on, now=utcnow())
     for rnd, result in zip([target, *later], results, strict=True):
         rnd.result = result
     record(game, "round_completed" if second_step else "round_edited", number, previous)
@@ -398,6 +439,9 @@ def delete_round(kind: GameKind, game: Game, number: int, last: Round | None, ba
         "result": last.result,
         "device_id": last.device_id,
         "status": game.status.value,
+        # When it was played, which an undo gives back with it.
+        "started_at": _stored_time(last.started_at),
+        "ended_at": _stored_time(last.ended_at),
     }
     db.session.delete(last)
     game.status = GameStatus.IN_PROGRESS
@@ -469,6 +513,26 @@ def own_device(group: Group, kept: object) -> int | None:
     return db.session.scalar(sa.select(Device.id).where(Device.id == kept, Device.group_id == group.id))
 
 
+def _stored_time(moment: datetime | None) -> str | None:
+    """A round's time as a deleted round's history keeps it (ISO 8601, UTC)."""
+    return None if moment is None else aware(moment).isoformat()
+
+
+def _time_kept(kept: object) -> datetime | None:
+    """A time a deleted round's history kept, read back (None: not kept, as in a history
+    written before rounds said when they were played, or not a time).
+
+    >>> _time_kept("2026-03-06T21:04:00+00:00").isoformat(), _time_kept(None), _time_kept("soon")
+    ('2026-03-06T21:04:00+00:00', None, None)
+    """
+    if not isinstance(kept, str) or len(kept) > 40:
+        return None
+    try:
+        return aware(datetime.fromisoformat(kept))
+    except ValueError:
+        return None
+
+
 def undo(group: Group, game: Game, change_id: int, based_on: int | None) -> Back:
     """Undo a deletion or an abandon, for a few minutes and only if nothing changed since."""
     change = db.session.scalar(sa.select(GameChange).where(GameChange.id == change_id, GameChange.game_id == game.id))
@@ -504,6 +568,8 @@ def undo(group: Group, game: Game, change_id: int, based_on: int | None) -> Back
                 entry=kept["entry"],
                 result=kept["result"],
                 device_id=own_device(group, kept.get("device_id")),
+                started_at=_time_kept(kept.get("started_at")),
+                ended_at=_time_kept(kept.get("ended_at")),
             )
         )
         if kept.get("status") == GameStatus.FINISHED.value:

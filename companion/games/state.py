@@ -4,6 +4,8 @@
   engine left it: stored with each round, never replayed; given as the kind's own state
   type (:meth:`~companion.games.kinds.base.GameKind.state_of`), whose keys only the
   kind reads;
+- :func:`round_in_play` — the round to come (or still being played) and the stored
+  state it starts from, for the live screen and the table display;
 - :func:`read_live` — what the game's live manche (:mod:`companion.referee.live`, which
   writes it) says of itself: the round it decided pre-fills the round form.
 """
@@ -27,6 +29,25 @@ def stored_state(kind: GameKind[S], game: Game, before: int | None = None) -> S:
     else:
         result = db.session.scalar(_STATE_BEFORE, {"game_id": game.id, "before": before})
     return kind.state_of(result) if result is not None else kind.initial_state(game)
+
+
+_LAST = (
+    sa.select(Round.number, Round.entry, Round.result)
+    .where(Round.game_id == sa.bindparam("game_id"))
+    .order_by(Round.number.desc())
+    .limit(1)
+)
+
+
+def round_in_play(kind: GameKind[S], game: Game) -> tuple[int, S]:
+    """The number of the round to come, or of the round still being played (one entered
+    in two steps whose second is awaited), and the stored state it starts from (one
+    query: the last round)."""
+    last = db.session.execute(_LAST, {"game_id": game.id}).first()
+    if last is None:
+        return 1, kind.initial_state(game)
+    number = last.number if kind.pending(last.entry) else last.number + 1
+    return number, kind.state_of(last.result)
 
 
 def read_live(game: Game) -> LivePrefill | None:

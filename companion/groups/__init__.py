@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("groups", __name__)
 
-from companion.groups import invite, people, routes, transfer  # noqa: E402,F401
+from companion.groups import invite, people, routes, share, transfer  # noqa: E402,F401

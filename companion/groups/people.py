@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +24,17 @@ from flask import abort, render_template, request
 from flask_babel import format_decimal
 
 from companion.charts import Chart, line_chart
-from companion.clock import current_zone, night_of
+from companion.clock import (
+    aware,
+    current_zone,
+    duration_text,
+    game_clock,
+    game_end,
+    last_round_end,
+    length_between,
+    night_of,
+    seconds_between,
+)
 from companion.collation import sort_key
 from companion.extensions import db
 from companion.forms import plain_int
@@ -220,6 +230,48 @@ def nemesis(rivals: Sequence[HeadToHead]) -> HeadToHead | None:
     return min(candidates, key=lambda h: (-h.behind, -(h.behind - h.ahead), sort_key(h.name)))
 
 
+@dataclass(frozen=True)
+class TimePlayed:
+    """How long a player played in a season: every game of theirs that has an end so
+    far (abandoned and in progress included: time at the table), and how long their
+    finished games lasted on average."""
+
+    seconds: float = 0.0
+    games: int = 0
+    finished_seconds: float = 0.0
+    finished: int = 0
+
+    @property
+    def total(self) -> timedelta | None:
+        return timedelta(seconds=self.seconds) if self.games else None
+
+    @property
+    def average_game(self) -> timedelta | None:
+        return timedelta(seconds=self.finished_seconds / self.finished) if self.finished else None
+
+
+def time_played(player_id: int, season_id: int) -> TimePlayed:
+    """A player's :class:`TimePlayed` over a season, in one aggregate query: each of
+    their games (``game_results``) from its start to its end (its last round's end, or
+    when it was finished: :func:`companion.clock.game_end`), summed in SQL."""
+    r = GameResult
+    end = sa.func.coalesce(last_round_end(Game.id), Game.finished_at)
+    length = seconds_between(Game.created_at, end)
+    finished = r.status == "finished"
+    row = db.session.execute(
+        sa.select(
+            sa.func.coalesce(sa.func.sum(length), 0.0),
+            sa.func.count(end),
+            sa.func.coalesce(sa.func.sum(sa.case((finished, length))), 0.0),
+            sa.func.count(sa.case((finished, end))),
+        )
+        .select_from(r)
+        .join(Game, Game.id == r.game_id)
+        .where(r.player_id == player_id, r.season_id == season_id)
+    ).one()
+    return TimePlayed(float(row[0] or 0.0), int(row[1] or 0), float(row[2] or 0.0), int(row[3] or 0))
+
+
 def rating_chart(player_id: int, season_id: int, name: str) -> tuple[PlayerRating | None, Chart | None]:
     """The player's rating now and, once rated, its chart over the game nights the
     player played (two queries): the evenings the page counts, a point each (on a
@@ -272,6 +324,7 @@ def player(code: str, player_id: int) -> str:
     if season is None:
         abort(404)
     stats = player_stats(player.id, season.id)
+    played = time_played(player.id, season.id)
     rating, chart = rating_chart(player.id, season.id, player.name)
     return render_template(
         "groups/player.html",
@@ -280,6 +333,7 @@ def player(code: str, player_id: int) -> str:
         season=season,
         seasons=seasons,
         stats=stats,
+        played=played,
         rating=rating,
         chart=chart,
         figure=display,
@@ -303,6 +357,43 @@ class EveningGame:
     players: list[str] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
     moments: list[str] = field(default_factory=list)
+    #: When it was finished, if it was; when play stopped (:func:`companion.clock.game_end`).
+    finished_at: datetime | None = None
+    ended: datetime | None = None
+
+    @property
+    def length(self) -> timedelta | None:
+        """From its start to its end (None before anything was played)."""
+        return length_between(self.started, self.ended)
+
+
+@dataclass(frozen=True)
+class EveningClock:
+    """How long an evening lasted: from its first game's start to the last end of its
+    games; its longest game (when more than one has a length), the games in the order
+    they started."""
+
+    started: datetime
+    ended: datetime
+    games: list[EveningGame]
+    longest: EveningGame | None
+
+    @property
+    def length(self) -> timedelta:
+        return self.ended - self.started
+
+
+def evening_clock(games: Sequence[EveningGame]) -> EveningClock | None:
+    """The :class:`EveningClock` of an evening's games (from :func:`evening_games`: no
+    query); None while none of them has an end."""
+    timed = [g for g in games if g.started is not None and g.length is not None]
+    if not timed:
+        return None
+    started = min(aware(g.started) for g in games if g.started is not None)
+    ended = max(aware(g.ended) for g in timed if g.ended is not None)
+    # The longest; equal lengths: the one started first.
+    longest = max(reversed(timed), key=lambda g: g.length or timedelta()) if len(timed) > 1 else None
+    return EveningClock(started, max(started, ended), timed, longest)
 
 
 def evening_games(group_id: int, night: date) -> list[EveningGame]:
@@ -311,7 +402,9 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
     rounds' stored states)."""
     r = GameResult
     rows = db.session.execute(
-        sa.select(r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id, Game.created_at)
+        sa.select(
+            r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id, Game.created_at, Game.finished_at
+        )
         .join(Season, Season.id == r.season_id)
         .join(Player, Player.id == r.player_id)
         .join(Game, Game.id == r.game_id)
@@ -321,21 +414,29 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
     games: dict[int, EveningGame] = {}
     names: dict[int, dict[str, str]] = {}
     for row in rows:
-        game = games.setdefault(row.game_id, EveningGame(row.game_id, row.kind, row.status, row.created_at))
+        game = games.setdefault(
+            row.game_id, EveningGame(row.game_id, row.kind, row.status, row.created_at, finished_at=row.finished_at)
+        )
         game.players.append(row.name)
         if row.won:
             game.winners.append(row.name)
         names.setdefault(row.game_id, {})[str(row.player_id)] = row.name
     # Only the keys of the stored states each kind's recap reads (its season says which).
     keys = sorted({key for game in games.values() for key in season_of(game.kind).recap_keys})
+    # (With when each round ended: a game's end is its last round's.)
     rounds = db.session.execute(
-        sa.select(Round.game_id, Round.number, *(Round.result[key] for key in keys))
+        sa.select(Round.game_id, Round.number, Round.ended_at, *(Round.result[key] for key in keys))
         .where(Round.game_id.in_(list(games)))
         .order_by(Round.game_id, Round.number)
     ).all()
     by_game: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    last_end: dict[int, datetime] = {}
     for row in rounds:
-        by_game.setdefault(row[0], []).append((row[1], dict(zip(keys, row[2:], strict=True))))
+        by_game.setdefault(row[0], []).append((row[1], dict(zip(keys, row[3:], strict=True))))
+        if row[2] is not None and (row[0] not in last_end or aware(row[2]) > last_end[row[0]]):
+            last_end[row[0]] = aware(row[2])
+    for game in games.values():
+        game.ended = game_end(last_end.get(game.id), game.finished_at)
     for game in games.values():
         known = KINDS.get(game.kind)
         if known is not None:
@@ -343,6 +444,11 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
             played = [RecapRound(n, {k: state[k] for k in wanted}) for n, state in by_game.get(game.id, [])]
             game.moments = known.season.moments(played, names[game.id], known)
     return sorted(games.values(), key=lambda g: g.id)
+
+
+# The evening's clock in every template (the game page's kept part asks ``game_clock``).
+bp.app_template_global("game_clock")(game_clock)
+bp.app_template_filter("duration")(duration_text)
 
 
 @bp.app_template_global()
@@ -385,4 +491,5 @@ def evening(code: str, day: str) -> str:
         previous=around[0],
         next=around[1],
         heading=ngettext("%(num)d game", "%(num)d games", count),
+        clock=evening_clock(games),
     )

@@ -46,11 +46,12 @@ from companion.games.judging import judge, narration
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.live_play import LivePlay, MoveForm, Refused, StartForm, Step, laid, suit_choices
+from companion.games.state import round_in_play
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.judge.narrate import whose_turn
 from companion.membership.access import GAMES, group_and_game, of_joined_game_tables, poll_rows
-from companion.models import Game, GameStatus, Group, LiveManche, Round
+from companion.models import Game, GameStatus, Group, LiveManche, utcnow
 from companion.offline import OUTBOX_HEADER
 from companion.referee import bp
 from companion.rules.cards import typed_notation
@@ -109,19 +110,9 @@ def _manche(code: str, game_id: int) -> Manche:
     live_play = kind.live_play
     if live_play is None:  # a kind this screen cannot follow (every kind of KINDS can)
         abort(404)
-    last = db.session.execute(
-        sa.select(Round.number, Round.entry, Round.result)
-        .where(Round.game_id == game.id)
-        .order_by(Round.number.desc())
-        .limit(1)
-    ).first()
+    # A round entered in two steps (bids, then tricks) is still being played.
+    number, stored = round_in_play(kind, game)
     row = db.session.get(LiveManche, game.id)
-    if last is None:
-        number, stored = 1, kind.initial_state(game)
-    else:
-        # A round entered in two steps (bids, then tricks) is still being played.
-        number = last.number if kind.pending(last.entry) else last.number + 1
-        stored = last.result
     current = row is not None and row.number == number and row.game_version == game.version
     names = {str(p.id): p.name for p in game.players}
     return Manche(group, game, kind, live_play, number, stored, row, current, names)
@@ -412,6 +403,8 @@ def live_start(code: str, game_id: int) -> ResponseReturnValue:
         db.session.rollback()
         flash(_("Following had already started on another device; here it is."))
         return redirect(_live_url(manche), 303)
+    if not manche.current:
+        row.started_at = None  # a new manche: it starts at its first move (below)
     row.number, row.game_version = manche.number, manche.game.version
     hands = manche.live_play.hands(manche.game, manche.stored, state)
     if hands is not None:
@@ -503,6 +496,12 @@ def live_move(code: str, game_id: int) -> ResponseReturnValue:
         before_state = step.state
     claimed.history = history[-UNDO_DEPTH:]
     claimed.moves = records
+    # The evening's clock: the round this manche fills in started at its first move, and
+    # ended at its last one (the row's last change, once the manche is finished).
+    now = utcnow()
+    if claimed.started_at is None:
+        claimed.started_at = now
+    claimed.updated_at = now
     claimed.state, claimed.view = state, view
     claimed.entry = manche.live_play.entry(manche.game, claimed) if view.get("finished") else None
     commit()

@@ -24,7 +24,7 @@ web pages).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.rules.cards import Card, CardError, Rank, parse_cards
@@ -37,6 +37,7 @@ __all__ = [
     "Draw",
     "Effect",
     "HandResult",
+    "Opening",
     "Options",
     "Pile",
     "PlayCard",
@@ -46,8 +47,13 @@ __all__ = [
     "Verdict",
     "card_points",
     "deal",
+    "first_opening",
     "hand_points",
+    "next_dealer",
+    "next_opening",
+    "opening",
     "parse_cards",
+    "starter",
 ]
 
 # DECK (two 52-card decks and four jokers) lives with the play-by-play referee in
@@ -112,6 +118,136 @@ def deal(super_crapouille: bool = False) -> Deal:
     (Deal(dealt=5, kept=5), Deal(dealt=10, kept=5))
     """
     return Deal(10, 5) if super_crapouille else Deal(5, 5)
+
+
+# --- who deals, who starts
+#
+# seed 003: « On joue dans le sens des aiguilles d'une montre. Le donneur distribue cinq
+# cartes à chacun […] Chaque joueur à son tour, en commençant par le joueur à gauche du
+# donneur ». Seats are given clockwise, so "the left" of a player is the next seat in the
+# list (wrapping round), as in whist (companion.rules.whist_tarot.bidding_order: the deal
+# "passes to the left", to the next seat). The seed does not say who deals the next hand:
+# as at most French tables, the deal passes to the left, one seat a hand, skipping the
+# players who are out; the first dealer is chosen when the game is set up.
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Who deals a hand and who plays first in it (the player on the dealer's left)."""
+
+    dealer: str
+    starter: str
+
+
+def _seat_of(seats: Sequence[str], player: str) -> int:
+    try:
+        return list(seats).index(player)
+    except ValueError:
+        raise _unknown_player(player, "dealer") from None
+
+
+def _left_in_play(seats: Sequence[str], in_play: Collection[str], player: str) -> str | None:
+    """The first player still in on ``player``'s left (the next seats, clockwise),
+    ``player`` himself coming last; None when nobody is in."""
+    seat = _seat_of(seats, player)
+    order = [*seats[seat + 1 :], *seats[: seat + 1]]
+    return next((p for p in order if p in in_play), None)
+
+
+def next_dealer(seats: Sequence[str], in_play: Collection[str], dealer: str) -> str:
+    """Who deals after ``dealer``: the first seat on his left still in play. A dealer who
+    has just gone out still passes the deal to his left.
+
+    >>> seats = ["Ann", "Bob", "Cid", "Dan"]
+    >>> next_dealer(seats, seats, "Ann"), next_dealer(seats, seats, "Dan")
+    ('Bob', 'Ann')
+    >>> next_dealer(seats, ["Ann", "Cid", "Dan"], "Ann")  # Bob is out: skipped
+    'Cid'
+    >>> next_dealer(seats, ["Ann", "Cid", "Dan"], "Bob")  # Bob dealt and went out
+    'Cid'
+    >>> next_dealer(seats, ["Ann"], "Ann")
+    'Ann'
+    >>> next_dealer(seats, [], "Ann")
+    Traceback (most recent call last):
+    ...
+    companion.rules.i18n.RulesError: Plus personne n’est en jeu.
+    """
+    found = _left_in_play(seats, in_play, dealer)
+    if found is None:
+        raise RulesError(Text("Plus personne n’est en jeu.", "Nobody is still in."), "dealer")
+    return found
+
+
+def starter(seats: Sequence[str], in_play: Collection[str], dealer: str) -> str:
+    """Who plays first in a hand dealt by ``dealer`` (who is in play): the first player
+    still in on his left.
+
+    # seed 003: « Chaque joueur à son tour, en commençant par le joueur à gauche du donneur »
+
+    >>> seats = ["Ann", "Bob", "Cid", "Dan"]
+    >>> starter(seats, seats, "Bob"), starter(seats, ["Ann", "Bob", "Dan"], "Bob")
+    ('Cid', 'Dan')
+    >>> starter(seats, ["Ann", "Bob"], "Cid")
+    Traceback (most recent call last):
+    ...
+    companion.rules.i18n.RulesError: Cid est hors jeu : seul un joueur encore en jeu peut donner.
+    >>> starter(seats, ["Bob"], "Bob")
+    Traceback (most recent call last):
+    ...
+    companion.rules.i18n.RulesError: La partie est finie.
+    """
+    if dealer not in in_play:
+        _seat_of(seats, dealer)
+        raise RulesError(
+            Text(
+                f"{dealer} est hors jeu : seul un joueur encore en jeu peut donner.",
+                f"{dealer} is out: only a player still in can deal.",
+            ),
+            "dealer",
+        )
+    found = _left_in_play(seats, in_play, dealer)
+    if found is None or found == dealer:
+        raise RulesError(Text("La partie est finie.", "The game is over."), "dealer")
+    return found
+
+
+def opening(seats: Sequence[str], in_play: Collection[str], dealer: str) -> Opening:
+    """A hand dealt by ``dealer``, who must be in play (the table may give the deal to
+    anyone still in, after a misdeal): he deals, the player on his left starts.
+
+    >>> opening(["Ann", "Bob", "Cid"], ["Ann", "Bob", "Cid"], "Cid")
+    Opening(dealer='Cid', starter='Ann')
+    """
+    return Opening(dealer, starter(seats, in_play, dealer))
+
+
+def first_opening(seats: Sequence[str], dealer: str | None = None) -> Opening:
+    """The first hand: ``dealer`` chosen when the game was set up (the first seat when
+    none was), the player on his left starts.
+
+    >>> first_opening(["Ann", "Bob", "Cid"]), first_opening(["Ann", "Bob", "Cid"], "Cid")
+    (Opening(dealer='Ann', starter='Bob'), Opening(dealer='Cid', starter='Ann'))
+    """
+    return opening(seats, seats, seats[0] if dealer is None else dealer)
+
+
+def next_opening(seats: Sequence[str], in_play: Collection[str], dealt: str) -> Opening | None:
+    """The hand after one dealt by ``dealt``, ``in_play`` being the players still in
+    after it: the deal passes to the left (:func:`next_dealer`), the player on the new
+    dealer's left starts; None when fewer than two players are left (the game is over).
+
+    >>> seats = ["Ann", "Bob", "Cid", "Dan"]
+    >>> next_opening(seats, seats, "Dan")
+    Opening(dealer='Ann', starter='Bob')
+    >>> next_opening(seats, ["Ann", "Cid", "Dan"], "Ann")  # Bob went out in Ann's hand
+    Opening(dealer='Cid', starter='Dan')
+    >>> next_opening(seats, ["Cid"], "Ann") is None
+    True
+    """
+    _seat_of(seats, dealt)
+    if len([p for p in seats if p in in_play]) < 2:
+        return None
+    return opening(seats, in_play, next_dealer(seats, in_play, dealt))
 
 
 @dataclass(frozen=True)

@@ -250,6 +250,12 @@ def _send_a_stale_hand(page: Any) -> None:
     page.evaluate("() => CompanionOutbox.all().then(all => Promise.all(all.map(i => CompanionOutbox.remove(i.id))))")
 
 
+def _make_a_display_link(page: Any) -> None:
+    """« Un lien pour cette partie » pressed: the table displays' page, with its QR code."""
+    _press(page.locator("main form button[type=submit]").first)
+    page.locator("figure.qr svg").first.wait_for()
+
+
 @dataclass(frozen=True)
 class Visit:
     path: Callable[[World], str]
@@ -279,6 +285,10 @@ PAGES: dict[str, Visit] = {
     "check": Visit(lambda w: w.base + "/check?game=president"),
     "check-game": Visit(lambda w: w.urls["game"] + "/check"),
     "live": Visit(lambda w: w.urls["game"] + "/live"),
+    "display": Visit(lambda w: w.urls["game"] + "/display"),
+    "displays": Visit(
+        lambda w: w.urls["group"] + "/displays?game=" + w.urls["game"].rsplit("/", 1)[-1], _make_a_display_link
+    ),
     "house-rules": Visit(lambda w: w.urls["game"] + "/rules"),
     "rules": Visit(lambda w: w.base + "/rules/president"),
     "export": Visit(lambda w: w.urls["group"] + "/export"),

@@ -68,6 +68,7 @@ def test_a_hand_with_cards_and_a_typed_total(client):
         "winner": str(ann.id),
         "hands": {str(bob.id): ["8h", "RJ", "2c", "Js"]},
         "points": {str(cid.id): 22},
+        "dealer": str(ann.id),  # the first seat deals the first hand, unless another was chosen
     }
     assert rnd.result["points"] == {str(ann.id): 0, str(bob.id): 50, str(cid.id): 22}
     page = html(client.get(f"/g/{group.code}/games/{game_id}"))

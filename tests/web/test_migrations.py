@@ -170,3 +170,53 @@ def test_upgrade_keeps_a_crapouille_game_and_completes_its_states(bare_app):
         assert conn.execute(sa.text("SELECT version, status FROM games")).one() == (0, "in_progress")
         assert conn.execute(sa.text("SELECT name_key, is_current FROM seasons")).one()[0] == "2026"
     flask_migrate.downgrade(revision="base")
+
+
+def test_upgrade_gives_rounds_already_stored_when_they_were_played(bare_app):
+    # Issue 27: before 0d5e13543991 rounds said only when they were saved. Each ends
+    # then, and starts when the round before it in its game ended (the game's start for
+    # the first); another game's rounds are no part of it.
+    flask_migrate.upgrade(revision="7d2f5e8a1c44")
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO groups (id, code, name, passphrase_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'G', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO seasons (id, group_id, name, name_key, starts_on, is_current, created_at) "
+                "VALUES (1, 1, '2026', '2026', '2026-01-01', :t, CURRENT_TIMESTAMP)"
+            ),
+            {"t": True},
+        )
+        for game_id, start in ((1, "2026-03-06 20:00:00"), (2, "2026-03-06 20:30:00")):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, season_id, kind, rules, status, created_at, updated_at) "
+                    "VALUES (:id, 1, 'crapouille', '{}', 'in_progress', :at, :at)"
+                ),
+                {"id": game_id, "at": start},
+            )
+        saved = [(1, 1, "2026-03-06 20:06:00"), (1, 2, "2026-03-06 20:20:00"), (2, 1, "2026-03-06 20:45:00")]
+        for game_id, number, at in saved:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO rounds (game_id, number, entry, result, created_at) VALUES (:g, :n, '{}', '{}', :at)"
+                ),
+                {"g": game_id, "n": number, "at": at},
+            )
+    flask_migrate.upgrade()
+    with db.engine.connect() as conn:
+        games = dict(conn.execute(sa.text("SELECT id, created_at FROM games")).all())
+        rows = conn.execute(
+            sa.text("SELECT game_id, number, created_at, started_at, ended_at FROM rounds ORDER BY game_id, number")
+        ).all()
+        assert conn.execute(sa.text("SELECT COUNT(*) FROM live_manches")).scalar() == 0
+    (g1r1, g1r2, g2r1) = rows
+    assert (g1r1.started_at, g1r1.ended_at) == (games[1], g1r1.created_at)
+    assert (g1r2.started_at, g1r2.ended_at) == (g1r1.created_at, g1r2.created_at)
+    assert (g2r1.started_at, g2r1.ended_at) == (games[2], g2r1.created_at)
+    assert g1r2.ended_at != g1r1.ended_at
+    flask_migrate.downgrade(revision="base")

@@ -94,6 +94,18 @@ class GameKind(ABC, Generic[S]):
     game_template: str
     round_template: str
 
+    #: The table display's part for this kind (``templates/display/``): what a screen in
+    #: the middle of the table shows of a game, from the game page's context and the
+    #: live manche as stored (``companion.display``); None: the display shows the kind's
+    #: name, the round and who deals only.
+    display_template: str | None = None
+
+    #: Keys the kind's stored states and setups gained after exports were first written:
+    #: an import of a file written before compares what the app makes without those the
+    #: file lacks (and writes the app's own, with them).
+    later_state_keys: frozenset[str] = frozenset()
+    later_setup_keys: frozenset[str] = frozenset()
+
     #: What a round of this kind is called: ``"hand"`` (une donne: the crapouille,
     #: whist) or ``"round"`` (une manche: le Président, Piketty). Shared pages and
     #: routes never write « donne » or « manche » themselves: they ask the kind (below).
@@ -294,6 +306,18 @@ class GameKind(ABC, Generic[S]):
         the game is over or the kind does not say. The game page, the round form and the
         table display show it."""
         return None
+
+    #: Whether the table may give the round to come to another dealer by hand (a misdeal:
+    #: « Confier la donne » on the game page, :mod:`companion.games.dealer`). The choice
+    #: is kept in the game's setup as ``next_dealer`` (``{"number": n, "dealer": id}``),
+    #: which :meth:`turn` and the round form honour while round ``n`` is the next one.
+    dealer_by_hand: bool = False
+
+    def dealers(self, game: Game, state: S) -> list[str]:
+        """Who may be given the deal of the round to come by hand (ids, in seat order),
+        for a kind with :attr:`dealer_by_hand`; empty when it cannot be changed now (the
+        game is over, the kind does not know the round to come)."""
+        return []
 
     # --- the game page
 

@@ -35,6 +35,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.clock import valid_zone
 from companion.forms import new_token
+from companion.games.forms import MAX_ROUNDS
 from companion.games.kinds import KINDS, kind_name
 from companion.games.kinds.base import GameKind, State
 from companion.groups.transfer.reading import Refused, _malformed, _stranger
@@ -170,8 +171,18 @@ _CHANGE_DATA: dict[str, tuple[str, ...] | None] = {
     "finished": None,
     "abandoned": None,
     "reopened": None,
+    # the round to come given to another dealer by hand (companion.games.dealer)
+    "dealer_changed": ("number", "from", "to"),
 }
 _STATUSES = frozenset(s.value for s in GameStatus)
+#: What each value a change keeps is (a round and a status kept for an undo or a
+#: correction: the data the app wrote, checked by replaying it).
+_CHANGE_VALUES: dict[str, Any] = {
+    "status": lambda v: v in _STATUSES,
+    "number": lambda v: type(v) is int and 1 <= v <= MAX_ROUNDS,
+    "from": lambda v: isinstance(v, str),
+    "to": lambda v: isinstance(v, str),
+}
 
 
 def _history(checked: _Game, where: str, seats: set[str], now: datetime) -> None:
@@ -201,7 +212,7 @@ def _history(checked: _Game, where: str, seats: set[str], now: datetime) -> None
             if extra:
                 raise _malformed(f"{at}.data.{extra[0]}")
             for key in keys:
-                wanted = (lambda v: v in _STATUSES) if key == "status" else (lambda v: isinstance(v, dict))
+                wanted = _CHANGE_VALUES.get(key, lambda v: isinstance(v, dict))
                 if not wanted(data.get(key)):
                     raise _malformed(f"{at}.data.{key}")
             kept = {key: data[key] for key in keys}
@@ -232,11 +243,12 @@ def _setup(checked: _Game, where: str, by_id: dict[int, str], known: set[tuple[A
     hold: they begin with NUL) is judged once."""
     g, kind = checked.data, checked.kind
     seats = [str(p) for p in g["seats"]]
+    setup = _new_game_setup(g, kind, seats, where)
     by_seat = {p: f"\x00{i}" for i, p in enumerate(seats)}
-    key = (kind.id, len(seats), _canonical(g["rules"]), _canonical(_remap(g["setup"], by_seat)))
+    key = (kind.id, len(seats), _canonical(g["rules"]), _canonical(_remap(setup, by_seat)))
     if key in known:
         return
-    _own_players(g["setup"], {str(p) for p in by_id}, where + ".setup")
+    _own_players(setup, {str(p) for p in by_id}, where + ".setup")
     label = _game_label(g, checked.created_at)
 
     def impossible(reason: str) -> Refused:
@@ -245,7 +257,7 @@ def _setup(checked: _Game, where: str, by_id: dict[int, str], known: set[tuple[A
         )
 
     try:
-        fields = kind.setup_fields(g["rules"], g["setup"], seats)
+        fields = kind.setup_fields(g["rules"], setup, seats)
     except RulesError as e:
         raise impossible(e.text.get(current_lang())) from None
     players = [Player(id=int(p), name=by_id[int(p)]) for p in seats]
@@ -253,10 +265,43 @@ def _setup(checked: _Game, where: str, by_id: dict[int, str], known: set[tuple[A
     form = kind.setup_form(None, players, formdata=formdata, meta={"csrf": False})
     if not form.validate():
         raise impossible(_first_error(form.errors) or _("the form refuses them."))
-    for name in ("rules", "setup"):
-        if _canonical(getattr(form, name)) != _canonical(g[name]):
+    for name, given in (("rules", g["rules"]), ("setup", setup)):
+        made = getattr(form, name)
+        if name == "setup":  # a file written before the kind kept these keys has none
+            made = _as_written(made, given, kind.later_setup_keys)
+        if _canonical(made) != _canonical(given):
             raise _malformed(f"{where}.{name}")
     known.add(key)
+
+
+def _as_written(made: Any, given: Any, later: frozenset[str]) -> Any:
+    """What the app makes (``made``: a setup, a state) as a file written before the kind
+    kept its ``later`` keys has it: without those of them the file's ``given`` lacks
+    (every other key compared as is; the app's own, with them, is what is written)."""
+    if not later or not isinstance(made, dict) or not isinstance(given, dict):
+        return made
+    return {k: v for k, v in made.items() if k in given or k not in later}
+
+
+def _new_game_setup(g: dict[str, Any], kind: GameKind, seats: list[str], where: str) -> dict[str, Any]:
+    """The game's setup as its new-game form gave it: without ``next_dealer``, the round
+    to come given to another dealer by hand (``companion.games.dealer``), which no form
+    gives — once that is checked: only for a kind whose dealer the table may change,
+    ``{"number": n, "dealer": id}``, a round number and one of the game's players."""
+    setup = dict(g["setup"])
+    if "next_dealer" not in setup:
+        return setup
+    given = setup.pop("next_dealer")
+    if not (
+        kind.dealer_by_hand
+        and isinstance(given, dict)
+        and set(given) == {"number", "dealer"}
+        and type(given["number"]) is int
+        and 1 <= given["number"] <= MAX_ROUNDS
+        and given["dealer"] in seats
+    ):
+        raise _malformed(where + ".setup.next_dealer")
+    return setup
 
 
 def check_document(document: dict[str, Any]) -> Plan:
@@ -406,7 +451,7 @@ def _replay(checked: _Game, where: str, by_id: dict[int, str]) -> None:
             scored = kind.score(game, state, entry)
         except Exception:  # the engine refuses it, or it is not an entry at all
             raise refused_round(r["number"], _("what was entered cannot be scored.")) from None
-        if scored != r["result"]:
+        if _as_written(scored, r["result"], kind.later_state_keys) != r["result"]:
             raise refused_round(r["number"], _("the stored result does not follow from what was entered."))
         unread = sorted(set(r["entry"]) - entry.read)
         if unread:
@@ -443,7 +488,8 @@ def _replay(checked: _Game, where: str, by_id: dict[int, str]) -> None:
         entry = _Read(kept["entry"])
         try:
             scored = kind.score(game, state, entry)
-            ok = number == len(rounds) + 1 and scored == kept["result"] and not set(kept["entry"]) - entry.read
+            same = _as_written(scored, kept["result"], kind.later_state_keys) == kept["result"]
+            ok = number == len(rounds) + 1 and same and not set(kept["entry"]) - entry.read
         except Exception:
             ok = False
         if ok:

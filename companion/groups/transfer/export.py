@@ -130,10 +130,11 @@ def _load(group: Group, season: Season | None, with_changes: bool) -> _Export:
 
 
 def _without_device(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A change's data without the device a deleted round was entered from."""
+    """A change's data without the device a deleted round was entered from, nor when it
+    was played (the file's format is unchanged: an import gives rounds their times)."""
     if data is None:
         return None
-    return {k: v for k, v in data.items() if k != "device_id"}
+    return {k: v for k, v in data.items() if k not in ("device_id", "started_at", "ended_at")}
 
 
 def export_document(group: Group, season: Season | None = None) -> dict[str, Any]:

@@ -183,10 +183,27 @@ def prepare(plan: Plan, name: str, passphrase: str) -> Rows:
             }
         )
         rows.seats += [(index, {"seat": i, "player": pid}) for i, pid in enumerate(g["seats"])]
-        rows.rounds += [
-            (index, {"number": r["number"], "created_at": at or now, "device_id": None})
-            for r, at in zip(g["rounds"], checked.round_times, strict=True)
-        ]
+        # When each round was played, as the app would have written it (the file does not
+        # say: the migration's rule): it ended when it was saved, but a deal whose second
+        # step is awaited, and started when the round before it ended (the game's start
+        # for the first).
+        started = created
+        for r, at in zip(g["rounds"], checked.round_times, strict=True):
+            saved = at or now
+            ended = None if checked.kind.pending(r["entry"]) else saved
+            rows.rounds.append(
+                (
+                    index,
+                    {
+                        "number": r["number"],
+                        "created_at": saved,
+                        "started_at": started,
+                        "ended_at": ended,
+                        "device_id": None,
+                    },
+                )
+            )
+            started = saved
         rows.changes += [
             (index, {"kind": c["kind"], "round_number": c["round"], "version": c["version"], "at": at or now})
             for c, at in zip(checked.changes, checked.change_times, strict=True)

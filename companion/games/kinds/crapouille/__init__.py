@@ -6,6 +6,16 @@ keeps the scores; the engine is asked with names when a form is judged, so that 
 reasons name the players. A hand's stored result is the whole scoresheet after it
 (:class:`~.state.CrapouilleState`: totals, eliminations, places…): a page never replays
 the hands.
+
+**Who deals.** The first dealer is chosen at set-up (``game.setup["dealer"]``, the
+first seat by default); each hand's entry says who dealt it (``"dealer"``: the form
+pre-fills the rotation's, which can be changed), and the deal passes to the left of
+that player, skipping players who are out; the player on the dealer's left starts
+(seed 003; :func:`companion.rules.crapouille.next_opening`). The state after a hand
+says who deals and starts the next one. The table may also give the next deal to
+someone else before it is entered (a misdeal): :attr:`Crapouille.dealer_by_hand`, kept
+as ``game.setup["next_dealer"]`` (``{"number": n, "dealer": id}``) and honoured while
+hand ``n`` is the next one.
 """
 
 from __future__ import annotations
@@ -15,7 +25,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from companion.games.forms import RoundForm
-from companion.games.kinds.base import Entry, GameKind, figure_changes
+from companion.games.kinds.base import Entry, GameKind, Turn, figure_changes
 from companion.games.kinds.crapouille import charts
 from companion.games.kinds.crapouille.api import CRAPOUILLE_API
 from companion.games.kinds.crapouille.forms import NewCrapouilleForm, hand_form
@@ -23,7 +33,7 @@ from companion.games.kinds.crapouille.live_play import CrapouilleLivePlay
 from companion.games.kinds.crapouille.referee import CrapouilleCheck
 from companion.games.kinds.crapouille.rules_pages import CrapouilleRulesPages
 from companion.games.kinds.crapouille.season import CrapouilleSeason
-from companion.games.kinds.crapouille.state import CrapouilleState, initial_state, sheet_of, state_of
+from companion.games.kinds.crapouille.state import CrapouilleState, after_hand, dealt_by, initial_state, sheet_of
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
 from companion.games.rules_pages import RulesPages
@@ -47,7 +57,13 @@ class Crapouille(GameKind[CrapouilleState]):
     live_play: LivePlay = CrapouilleLivePlay()
     new_template = "games/new_crapouille.html"
     game_template = "games/crapouille.html"
+    display_template = "display/_crapouille.html"
     round_template = "games/crapouille_hand.html"
+    #: The table may give the next deal to another player (a misdeal).
+    dealer_by_hand = True
+    #: Exports written before dealers were kept have none (issue 27).
+    later_state_keys = frozenset({"dealer", "starter", "hand"})
+    later_setup_keys = frozenset({"dealer"})
 
     def leaders(self, state: CrapouilleState) -> list[str]:
         """The lowest total among the players still in."""
@@ -62,18 +78,55 @@ class Crapouille(GameKind[CrapouilleState]):
         fields = super().setup_fields(rules, setup, seats)
         if crapouille.Options.from_options(rules).super:
             fields["super_crapouille"] = "y"
+        dealer = setup.get("dealer")
+        if dealer is not None:
+            fields["dealer"] = str(dealer)
         return fields
 
     def initial_state(self, game: Game) -> CrapouilleState:
-        return initial_state([str(p.id) for p in game.players])
+        players = [str(p.id) for p in game.players]
+        chosen = (game.setup or {}).get("dealer")
+        return initial_state(players, chosen if chosen in players else None)
 
     def round_form(self, game: Game, state: CrapouilleState, number: int, entry: Entry | None = None) -> RoundForm:
-        return hand_form(game.players, number, sheet_of(state), game.version, entry)
+        return hand_form(game.players, number, state, game.version, entry, self._dealer_for(game, state, number))
 
     def score(self, game: Game, state: CrapouilleState, entry: Entry) -> CrapouilleState:
         hands = {p: parse_cards(cards) for p, cards in (entry.get("hands") or {}).items()}
+        dealt = dealt_by(state, entry)
         outcome = sheet_of(state).score_hand(entry["winner"], hands=hands, points=entry.get("points"))
-        return state_of(outcome)
+        return after_hand(state, outcome, dealt)
+
+    def _dealer_for(self, game: Game, state: CrapouilleState, number: int | None) -> str | None:
+        """Who deals hand ``number`` from ``state`` (the state before it): the player the
+        table gave the deal to by hand, while that hand is the next one and that player
+        is still in; else the rotation's (None when not known)."""
+        if state.get("over"):
+            return None
+        given = (game.setup or {}).get("next_dealer")
+        if (
+            isinstance(given, dict)
+            and number is not None
+            and given.get("number") == number == state.get("hand")
+            and given.get("dealer") in state["in_play"]
+        ):
+            return str(given["dealer"])
+        return state.get("dealer")
+
+    def turn(self, game: Game, state: CrapouilleState) -> Turn | None:
+        """The next hand's dealer (the rotation's, or the one the table chose by hand)
+        and the player on his left, who starts; None once the game is over, or when no
+        dealer is known (a game whose hands were stored before dealers were kept)."""
+        dealer = self._dealer_for(game, state, state.get("hand"))
+        if dealer is None or len(state["in_play"]) < 2:
+            return None
+        return Turn(dealer, crapouille.starter(state["players"], state["in_play"], dealer))
+
+    def dealers(self, game: Game, state: CrapouilleState) -> list[str]:
+        """The players still in, while the next hand's number and dealer are known."""
+        if state.get("hand") is None or self.turn(game, state) is None:
+            return []
+        return list(state["in_play"])
 
     def summary(self, before: CrapouilleState, after: CrapouilleState, names: dict[str, str]) -> list[str]:
         return figure_changes(before, after, names, "totals")
@@ -85,6 +138,9 @@ class Crapouille(GameKind[CrapouilleState]):
         )
         return {
             "live": [p for p in game.players if str(p.id) in state["in_play"]],
+            "turn": self.turn(game, state),
+            # Who the game page's « Confier la donne » offers (none: no such form).
+            "dealers": self.dealers(game, state),
             "copies": crapouille.DECK.limit(Card(rank=Rank.ACE, suit=Suit.SPADES)),
             "jokers": crapouille.DECK.joker_limit,
             "cards": parse_cards,

@@ -1,6 +1,7 @@
-"""The crapouille's forms: the new-game form (players and house rules) and the hand
-form, which asks the engine with the players' names (so that its reasons name them)
-and gives what is stored of the hand (its entry, and the scoresheet after it).
+"""The crapouille's forms: the new-game form (players, house rules, who deals first)
+and the hand form, which asks the engine with the players' names (so that its reasons
+name them) and gives what is stored of the hand (its entry — who went out, the cards or
+totals, who dealt — and the scoresheet after it).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, StringField, SubmitField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired
+from wtforms.validators import DataRequired, InputRequired
 
 from companion.forms import add_error, plain_int
-from companion.games.forms import RoundForm, SeatsForm
+from companion.games.forms import DealerSeatsForm, RoundForm
 from companion.games.kinds.base import Entry
-from companion.games.kinds.crapouille.state import state_of
+from companion.games.kinds.crapouille.state import CrapouilleState, after_hand, sheet_of
 from companion.games.kinds.crapouille.widgets import card_picker, card_values
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
@@ -26,8 +27,8 @@ from companion.rules.cards import format_cards, parse_cards, parse_typed_cards, 
 from companion.rules.i18n import RulesError
 
 
-class NewCrapouilleForm(SeatsForm):
-    """Players in seat order and the house rules of a crapouille game."""
+class NewCrapouilleForm(DealerSeatsForm):
+    """Players in seat order, the house rules of a crapouille game and who deals first."""
 
     super_crapouille = BooleanField(_l("Super crapouille (deal 10, keep 5)"))
     submit = SubmitField(_l("Start the game"))
@@ -43,10 +44,20 @@ class NewCrapouilleForm(SeatsForm):
 
 
 def hand_form(
-    players: list[Player], number: int, sheet: crapouille.Scoresheet, game_version: int, entry: Entry | None = None
+    players: list[Player],
+    number: int,
+    state: CrapouilleState,
+    game_version: int,
+    entry: Entry | None = None,
+    dealer: str | None = None,
 ) -> RoundForm:
-    """A form for hand ``number`` of a game at ``game_version``, asking only the players
-    still in; ``entry`` (a hand already entered) pre-fills it for an edit."""
+    """A form for hand ``number`` of a game at ``game_version`` from ``state`` (before
+    it), asking only the players still in; ``entry`` (a hand already entered) pre-fills
+    it for an edit. Its « Donneur » is pre-filled with the entry's dealer, else
+    ``dealer`` (the rotation's, or the one the table chose after a misdeal), and can be
+    changed; a form sent without it keeps that one. ``form.turn`` is who deals and who
+    starts, as pre-filled (None when no dealer is known)."""
+    sheet = sheet_of(state)
     live = [p for p in players if str(p.id) in sheet.in_play]
     most = crapouille.MAX_HAND_POINTS
 
@@ -55,6 +66,11 @@ def hand_form(
             _l("Who went out?"),
             choices=[SelectChoice(str(p.id), p.name) for p in live],
             validators=[InputRequired(_l("Say who went out."))],
+        )
+        dealer = RadioField(
+            _l("Who dealt?"),
+            choices=[SelectChoice(str(p.id), p.name) for p in live],
+            validators=[DataRequired(_l("Say who dealt."))],
         )
         submit = SubmitField(_l("Save the hand"))
 
@@ -91,8 +107,8 @@ def hand_form(
             if not self._judged_by_name(hands, points):
                 return False
             self.scored = sheet.score_hand(self.winner.data, hands=hands, points=points)
-            self.entry = entry_for(self.winner.data, hands, points)
-            self.result = state_of(self.scored)
+            self.entry = entry_for(self.winner.data, hands, points, self.dealer.data)
+            self.result = after_hand(state, self.scored, self.dealer.data)
             return True
 
         def _judged_by_name(self, hands: dict[str, Any], points: dict[str, int]) -> bool:
@@ -132,15 +148,19 @@ def hand_form(
         # The labels name the player: an error summary then says whose entry is wrong.
         setattr(HandForm, f"cards_{player.id}", StringField(_("Cards left by %(name)s", name=player.name)))
         setattr(HandForm, f"total_{player.id}", StringField(_("Total of %(name)s", name=player.name)))
-    data = None
+    prefilled = (entry or {}).get("dealer") or dealer
+    if prefilled not in sheet.in_play:
+        prefilled = None
+    data: dict[str, Any] = {"dealer": prefilled}
     if entry is not None:
-        data = {"winner": entry.get("winner")}
+        data["winner"] = entry.get("winner")
         notation = typed_notation(current_lang())
         for key, cards in (entry.get("hands") or {}).items():
             data[f"cards_{key}"] = " ".join(notation.write(c) for c in parse_cards(cards))
         for key, value in (entry.get("points") or {}).items():
             data[f"total_{key}"] = str(value)
     form = HandForm(number, game_version, data=data)
+    form.turn = None if prefilled is None else crapouille.opening(sheet.players, sheet.in_play, prefilled)
     # A hand followed live that ended on a 2: who drew one more card, which counts (the
     # engine named him; seed 003: « le joueur suivant prend une carte supplémentaire »).
     extra = None if entry is None else entry.get("extra_card")
@@ -152,10 +172,12 @@ def hand_form(
     return form
 
 
-def entry_for(winner: str, hands: dict[str, Any], points: dict[str, int]) -> Entry:
-    """What is stored of a hand as entered: the winner, cards (canonical) or totals."""
+def entry_for(winner: str, hands: dict[str, Any], points: dict[str, int], dealer: str) -> Entry:
+    """What is stored of a hand as entered: the winner, cards (canonical) or totals, and
+    who dealt it."""
     return {
         "winner": winner,
         "hands": {p: format_cards(cards).split() for p, cards in hands.items()},
         "points": dict(points),
+        "dealer": dealer,
     }

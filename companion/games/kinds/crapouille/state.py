@@ -1,13 +1,21 @@
 """What is stored of a crapouille game after each hand: the whole scoresheet
 (:class:`CrapouilleState`, ``Round.result``), players named by their id (a string), so
 that a renamed player keeps the scores and a page never replays the hands.
+
+It also says who deals the next hand and who starts it: the deal passes to the left
+from whoever dealt the hand just scored (the hand's entry says who did, and the
+rotation goes on from there: :func:`companion.rules.crapouille.next_opening`).
+States stored before dealers were kept have no ``dealer``, ``starter`` nor ``hand``:
+they are ``NotRequired``, read with ``.get``.
 """
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
 
 from companion.rules import crapouille
+from companion.rules.i18n import RulesError, Text
 
 
 class CrapouilleState(TypedDict):
@@ -33,11 +41,24 @@ class CrapouilleState(TypedDict):
     ranking: list[str]
     #: The winners (the last player in, or the lowest totals).
     winners: list[str]
+    #: Who deals the next hand (the rotation: on the left of whoever dealt the hand that
+    #: led here, skipping players out); None once the game is over, or when nobody knows
+    #: (a hand stored before dealers were kept, with no dealer known before it).
+    dealer: NotRequired[str | None]
+    #: Who plays first in the next hand: the first player still in on the dealer's left
+    #: (seed 003); None with ``dealer``.
+    starter: NotRequired[str | None]
+    #: The number of the next hand (1 before the first); None when not known (a game
+    #: whose earlier hands were stored before it was kept).
+    hand: NotRequired[int | None]
 
 
-def state_of(outcome: crapouille.HandResult) -> CrapouilleState:
-    """The scoresheet after a hand, as stored (``Round.result``), with the hand's points."""
+def state_of(outcome: crapouille.HandResult, dealt: str | None, number: int | None) -> CrapouilleState:
+    """The scoresheet after hand ``number`` (None: not known), dealt by ``dealt`` (None:
+    not known), as stored (``Round.result``), with the hand's points and who deals and
+    starts the next one."""
     sheet = outcome.sheet
+    turn = None if dealt is None else crapouille.next_opening(sheet.players, sheet.in_play, dealt)
     return {
         "players": list(sheet.players),
         "points": dict(outcome.points),
@@ -49,12 +70,17 @@ def state_of(outcome: crapouille.HandResult) -> CrapouilleState:
         "places": sheet.places(),
         "ranking": sheet.ranking() if sheet.over else [],
         "winners": sheet.winners(),
+        "dealer": None if turn is None else turn.dealer,
+        "starter": None if turn is None else turn.starter,
+        "hand": None if number is None else number + 1,
     }
 
 
-def initial_state(players: list[str]) -> CrapouilleState:
-    """The scoresheet before the first hand of these players (ids, in seat order)."""
+def initial_state(players: list[str], dealer: str | None = None) -> CrapouilleState:
+    """The scoresheet before the first hand of these players (ids, in seat order),
+    ``dealer`` dealing it (the first seat when None)."""
     sheet = crapouille.Scoresheet.start(players)
+    first = crapouille.first_opening(sheet.players, dealer)
     return {
         "players": list(sheet.players),
         "points": {},
@@ -66,6 +92,9 @@ def initial_state(players: list[str]) -> CrapouilleState:
         "places": sheet.places(),
         "ranking": [],
         "winners": [],
+        "dealer": first.dealer,
+        "starter": first.starter,
+        "hand": 1,
     }
 
 
@@ -76,3 +105,25 @@ def sheet_of(state: CrapouilleState) -> crapouille.Scoresheet:
         {p: int(t) for p, t in state["totals"].items()},
         tuple(tuple(group) for group in state.get("eliminations", [])),
     )
+
+
+def dealt_by(state: CrapouilleState, entry: Mapping[str, Any]) -> str | None:
+    """Who dealt the hand entered as ``entry`` from ``state``: the entry's ``dealer``, a
+    player still in; for an entry stored before dealers were kept (it has none), the
+    dealer the state says (None when it says none either). Raises
+    :class:`~companion.rules.i18n.RulesError` for a dealer who is not in play."""
+    if "dealer" not in entry:
+        return state.get("dealer")
+    dealt = entry["dealer"]
+    if not isinstance(dealt, str) or dealt not in state["in_play"]:
+        raise RulesError(
+            Text("Le donneur doit être un joueur encore en jeu.", "The dealer has to be a player still in."),
+            "dealer",
+        )
+    return dealt
+
+
+def after_hand(state: CrapouilleState, outcome: crapouille.HandResult, dealt: str | None) -> CrapouilleState:
+    """The state after the hand that led from ``state`` to ``outcome``, dealt by
+    ``dealt``: the deal passes to the left of ``dealt``."""
+    return state_of(outcome, dealt, state.get("hand"))

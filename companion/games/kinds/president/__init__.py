@@ -47,6 +47,7 @@ class _PresidentFamily(GameKind[PresidentState]):
     """What le Président and Piketty share: everything but their id and names."""
 
     game_template = "games/president.html"
+    display_template = "display/_president.html"
     round_template = "games/president_round.html"
     new_template = "games/new_president.html"
 

@@ -23,7 +23,7 @@ from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.fields.choices import SelectChoice
 
 from companion.forms import add_error, plain_int
-from companion.games.forms import RoundForm, SeatsForm
+from companion.games.forms import DealerSeatsForm, RoundForm
 from companion.games.kinds.base import Entry, GameKind, Turn, figure_changes
 from companion.games.kinds.whist_tarot import charts
 from companion.games.kinds.whist_tarot.api import WHIST_TAROT_API
@@ -42,39 +42,19 @@ from companion.rules import whist_tarot
 from companion.rules.i18n import RulesError, Text
 
 
-class NewWhistForm(SeatsForm):
+class NewWhistForm(DealerSeatsForm):
     """Players in seat order (3 or 4) and who deals first."""
 
-    dealer = RadioField(_l("Who deals first?"), validate_choice=False)
     submit = SubmitField(_l("Start the game"))
-
-    def __init__(self, players: list[Player], **kwargs: Any) -> None:
-        super().__init__(players, **kwargs)
-        self.dealer.choices = [SelectChoice(str(p.id), p.name) for p in players]
 
     def check_players(self, ids: Sequence[str]) -> None:
         """The engine's limits (3 or 4 players)."""
         whist_tarot.check_players(list(ids))
 
-    def validate(self, extra_validators: Any = None) -> bool:
-        """The seats, then a first dealer among the seated players (the first seat if none)."""
-        if not super().validate(extra_validators):
-            return False
-        if self.dealer.data and self.dealer.data not in {str(p.id) for p in self.chosen}:
-            add_error(self.dealer, _("The first dealer has to play in this game."))
-            return False
-        return True
-
     @property
     def rules(self) -> dict[str, Any]:
         """No house rules: the engine takes none."""
         return {}
-
-    @property
-    def setup(self) -> dict[str, Any]:
-        """The first dealer (the first seat unless another was chosen)."""
-        chosen = self.dealer.data if self.dealer.data else (str(self.chosen[0].id) if self.chosen else None)
-        return {"dealer": chosen}
 
 
 # --- the engine, asked with names
@@ -270,6 +250,7 @@ class WhistTarot(GameKind[WhistState]):
     live_play: LivePlay = WhistLivePlay()
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
+    display_template = "display/_whist_tarot.html"
     round_template = "games/whist_tarot_round.html"
 
     def turn(self, game: Game, state: WhistState) -> Turn | None:

@@ -1,0 +1,173 @@
+"""The table display in Chromium: a tablet lying flat (768×1024 and 1024×768) and a TV
+(1920×1080) opened through a display link, without joining the group, follow a Président
+manche played live on two phones — each move shows without a reload, within the live
+pages' delay; axe-core finds nothing to fix; the totals are large; the nine players of a
+game fit a 1024×768 screen without scrolling."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import WATCH_EVERY_MS, _post_form, group_with, keep
+from tests.browser.test_referee_live import AXE, WCAG_TAGS
+
+pytestmark = pytest.mark.browser
+
+PASSPHRASE = "sept de pique"
+SCREENS = {
+    "tablet-portrait": {"width": 768, "height": 1024},
+    "tablet-landscape": {"width": 1024, "height": 768},
+    "tv": {"width": 1920, "height": 1080},
+}
+#: A move shows on the display within this (a few polls of the live pages' period).
+SEEN_WITHIN = WATCH_EVERY_MS * 10
+
+
+def _options(page_html: str, name: str) -> dict[str, str]:
+    """The choices of the select ``name`` of a page: value by label."""
+    select = re.search(rf'<select[^>]*name="{name}".*?</select>', page_html, re.S)
+    assert select, name
+    return {
+        label.strip(): value
+        for value, label in re.findall(r'<option[^>]*value="(\d+)"[^>]*>([^<]+)</option>', select.group(0))
+    }
+
+
+def _president(page: Any, live_server: str, code: str, *players: str) -> str:
+    """A Président game of these players (in seat order), started through its form; its address."""
+    new = f"{live_server}/g/{code}/games/new/president"
+    ids = _options(page.context.request.get(new).text(), "seats-0")
+    fields = {f"seats-{i}": ids[name] for i, name in enumerate(players)}
+    fields.update({"target": "25", "titles": "classic", "rule_points": "y"})
+    address, _page = _post_form(page, new, fields)
+    assert re.search(r"/games/\d+$", address), address
+    return address
+
+
+def _display_link(page: Any, live_server: str, code: str, game: str) -> str:
+    game_id = game.rsplit("/", 1)[-1]
+    page.goto(f"{live_server}/g/{code}/displays?game={game_id}")
+    page.locator("main form button[type=submit]").first.tap()
+    link = page.locator("input[id^=display-url-]").first
+    expect(link).to_be_visible()
+    value = str(link.input_value())
+    assert re.search(r"/t/[A-Z2-9]{10}$", value), value
+    return value
+
+
+def _screen(browser: Any, size: dict[str, int]) -> Any:
+    context = browser.new_context(locale="fr-FR", viewport=size, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _no_violation(page: Any, name: str) -> None:
+    if AXE is None:
+        return
+    found = AXE.run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
+    violations = found.response["violations"]
+    described = [(v["id"], [" ".join(n["target"]) for n in v["nodes"]][:4]) for v in violations]
+    assert not violations, f"{name}: {described}"
+
+
+def _move(page: Any, live: str, cards: str | None) -> None:
+    page.goto(live)
+    if cards is None:
+        page.locator("button[name=action][value=pass]").tap()
+    else:
+        page.locator("#hand-form .cards-input").fill(cards)
+        page.locator("button[name=action][value=play]").tap()
+    page.locator("#turn").wait_for()
+
+
+def test_tablets_and_a_tv_follow_a_manche_played_live_on_two_phones(
+    live_server: str, phone: Any, other: Any, browser: Any
+) -> None:
+    code = group_with(phone, live_server, "Table du jeudi", "Ann", "Bob", "Cid", "Dan", passphrase=PASSPHRASE)
+    game = _president(phone, live_server, code, "Ann", "Bob", "Cid", "Dan")
+    live = f"{game}/live"
+    link = _display_link(phone, live_server, code, game)
+    # The second phone joins the group; the screens do not.
+    other.goto(f"{live_server}/join?code={code}")
+    other.get_by_label("Phrase secrète").fill(PASSPHRASE)
+    other.get_by_label("Nom de cet appareil").fill("Téléphone de Bob")
+    other.get_by_role("button", name="Rejoindre").tap()
+    other.get_by_text("Bienvenue").wait_for()
+
+    screens = {name: _screen(browser, size) for name, size in SCREENS.items()}
+    try:
+        for screen in screens.values():
+            screen.goto(link)
+            expect(screen.locator("h1")).to_contain_text("Le Président")
+            expect(screen.locator(".display-round")).to_contain_text("Manche 1")
+            assert screen.evaluate("document.documentElement.dataset.theme") == "dark"
+            assert screen.locator("form").count() == 0
+            screen.evaluate("window.__notReloaded = true")
+
+        # The first manche, followed live: Dan dealt, Ann leads.
+        phone.goto(live)
+        phone.locator("fieldset#dealer label.pill", has_text="Dan").tap()
+        phone.locator("form.live-start button[type=submit]").tap()
+        phone.locator("#turn").wait_for()
+        for screen in screens.values():
+            expect(screen.locator(".display-now")).to_contain_text("Ann", timeout=SEEN_WITHIN)
+            # A first manche: who leads, as its start said (who dealt is not kept there).
+            expect(screen.locator("[data-turn]")).to_have_text("Commence\u00a0: Ann")
+        _move(phone, live, "7C 7P")
+        for screen in screens.values():
+            expect(screen.locator(".display-trick .card-face[aria-label='7 de cœur']")).to_be_visible(
+                timeout=SEEN_WITHIN
+            )
+            expect(screen.locator(".display-now")).to_contain_text("Bob", timeout=SEEN_WITHIN)
+        _move(other, live, None)  # Bob passes, from the second phone
+        for name, screen in screens.items():
+            expect(screen.locator(".display-now")).to_contain_text("Cid", timeout=SEEN_WITHIN)
+            assert screen.evaluate("window.__notReloaded === true"), name
+            _no_violation(screen, name)
+            keep(screen, f"test-artifacts/display-{name}.png")
+    finally:
+        for screen in screens.values():
+            screen.context.close()
+
+
+def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
+    live_server: str, phone: Any, browser: Any
+) -> None:
+    names = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hugo", "Inès")
+    code = group_with(phone, live_server, "Grande tablée", *names)
+    game = _president(phone, live_server, code, *names)
+    # A first manche entered through its form: the seats get titles and points.
+    form = f"{game}/rounds/new"
+    ids = _options(phone.context.request.get(form).text(), "finish-0")
+    fields = {"round": "1", "event": ""}
+    fields.update({f"finish-{i}": ids[name] for i, name in enumerate(names[:-1])})
+    address, _ = _post_form(phone, form, fields)
+    assert address.split("#")[0] == game, address
+    link = _display_link(phone, live_server, code, game)
+    for name in ("tablet-landscape", "tablet-portrait"):
+        size = SCREENS[name]
+        screen = _screen(browser, size)
+        try:
+            screen.goto(link)
+            totals = screen.locator(".display-seats .total")
+            expect(totals).to_have_count(9)
+            assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+            # Read from 1.5 m: the totals are at least 32 px (on a 768 px wide screen too).
+            font = screen.evaluate(
+                "parseFloat(getComputedStyle(document.querySelector('.display-seats .total')).fontSize)"
+            )
+            assert font >= 32, (name, font)
+            if size["width"] > size["height"]:
+                # Every score in sight on a landscape tablet: no scrolling needed.
+                for i in range(9):
+                    box = totals.nth(i).bounding_box()
+                    assert box is not None and box["y"] + box["height"] <= size["height"], (names[i], box)
+            _no_violation(screen, f"nine players, {name}")
+            keep(screen, f"test-artifacts/display-nine-{name}.png")
+        finally:
+            screen.context.close()

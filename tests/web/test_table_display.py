@@ -1,0 +1,312 @@
+"""The table display (issue 27): a game's and an evening's screen for the middle of the
+table, from stored results; display links (QR code, short link), read-only, revocable,
+expiring at the end of the evening, and opening nothing else.
+
+Sentences are checked in English (their msgids) where the page says them, in French
+where the engine does."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.display.links import evening_ends
+from companion.extensions import db
+from companion.models import DisplayLink, utcnow
+from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
+
+EN = {"Accept-Language": "en"}
+
+
+def _game(client: FlaskClient, kind: str, names: tuple[str, ...], **options: str):
+    group = create_group(client, name="Les Amis du jeudi")
+    players = add_players(client, group, *names)
+    data = {f"seats-{i}": str(p.id) for i, p in enumerate(players)}
+    if kind in ("president", "piketty"):
+        data.update({"target": "25", "titles": "classic", "rule_points": "y"})
+    data.update(options)
+    r = client.post(f"/g/{group.code}/games/new/{kind}", data=data)
+    assert r.status_code == 302, html(r)
+    match = re.search(r"/games/(\d+)$", r.headers["Location"])
+    assert match
+    return group, players, int(match.group(1))
+
+
+def _manche(client, group, game_id, number, finish):
+    data = {"round": str(number), "event": ""}
+    data.update({f"finish-{i}": str(p.id) for i, p in enumerate(finish)})
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
+    assert r.status_code == 302, html(r)
+
+
+def _hand(client, group, game_id, number, winner, points):
+    """Crapouille hand ``number``: ``winner`` went out, the others' totals."""
+    data = {"round": str(number), "winner": str(winner.id)}
+    data.update({f"total_{p.id}": str(v) for p, v in points.items()})
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=data)
+    assert r.status_code == 302, html(r)
+
+
+def _live_version(client, group, game_id) -> str:
+    page = html(client.get(f"/g/{group.code}/games/{game_id}/live"))
+    match = re.search(r'name="version" value="(\d+)"', page)
+    assert match, page
+    return match.group(1)
+
+
+def _link(client, group, game_id: int | None = None) -> DisplayLink:
+    data = {} if game_id is None else {"game": str(game_id)}
+    r = client.post(f"/g/{group.code}/displays", data=data)
+    assert r.status_code == 303, html(r)
+    db.session.expire_all()
+    query = sa.select(DisplayLink).where(DisplayLink.group_id == group.id)
+    query = query.where(DisplayLink.game_id.is_(None) if game_id is None else DisplayLink.game_id == game_id)
+    return db.session.scalars(query.order_by(DisplayLink.id.desc())).first()
+
+
+def _seat(page: str, name: str) -> str:
+    """The display's seat of ``name`` (its <li>), as text."""
+    match = re.search(rf'<li data-player="{name}"[^>]*>(.*?)</li>', page, re.S)
+    assert match, page
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", match.group(1))).strip()
+
+
+# ---------------------------------------------------------------- what each kind shows
+
+
+def test_a_president_display_shows_the_seats_the_exchanges_and_the_live_trick(client: FlaskClient) -> None:
+    group, (_ann, bob, cid, dan), game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    url = f"/g/{group.code}/games/{game_id}/display"
+    first = html(client.get(url, headers=EN))
+    assert "Round 1" in first and "Le Président" in first
+    # seed 000: the finishing order gives the titles; the Trou du cul deals, the Président leads.
+    _manche(client, group, game_id, 1, [dan, cid, bob])
+    page = html(client.get(url, headers=EN))
+    assert "Round 2" in page
+    assert "Deals the cards: Ann · Starts: Dan" in page
+    french = html(client.get(url))
+    assert _seat(french, "Dan") == "Dan Président 3"
+    assert _seat(french, "Ann") == "Ann Trou du cul donne 0"
+    assert "Ann gives their 2 best cards to Dan" in page
+    assert "Game to 25 points" in page
+    assert "<form" not in page and "csrf_token" not in page
+    # A live manche: whose turn and the trick on the table, then the next player's turn.
+    _start = client.post(
+        f"/g/{group.code}/games/{game_id}/live/start",
+        data={"version": _live_version(client, group, game_id), "leader": str(dan.id)},
+    )
+    assert _start.status_code == 303, html(_start)
+    before = html(client.get(url, headers=EN))
+    assert "Dan leads." in before and "No card on the table yet." in before
+    r = client.post(
+        f"/g/{group.code}/games/{game_id}/live/move",
+        data={"version": _live_version(client, group, game_id), "action": "play", "cards": "7♥ 7♠"},
+    )
+    assert r.status_code == 303, html(r)
+    live = html(client.get(url, headers=EN))
+    assert "Cid plays." in live and 'aria-label="7 of hearts"' in live
+    assert "Ann gives their 2 best cards" not in live  # exchanges made once the manche is played
+    assert re.search(r'<li data-player="Cid" class="to-move">', live)
+
+
+def test_a_whist_display_shows_the_deal_the_bids_and_the_stakes(client: FlaskClient) -> None:
+    group, (ann, bob, cid), game_id = _game(client, "whist-tarot", ("Ann", "Bob", "Cid"), dealer="")
+    url = f"/g/{group.code}/games/{game_id}/display"
+    page = html(client.get(url, headers=EN))
+    # seed 002: the first dealer deals 5 cards; bidding starts on the dealer's left.
+    assert "Ann deals 5 cards." in page and "Deals the cards: Ann · Starts: Bob" in page
+    assert "Hand 1" in page
+    assert re.search(r'<tr data-player="Ann"[^>]*>.*?<td class="total" data-total>14</td>', page, re.S)
+    bids = {f"bid_{bob.id}": "2", f"bid_{cid.id}": "1", f"bid_{ann.id}": "0", "step": "bids", "round": "1"}
+    r = client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=bids)
+    assert r.status_code in (302, 303), html(r)
+    page = html(client.get(url, headers=EN))
+    assert re.search(r'<tr data-player="Bob"[^>]*>.*?<td data-bid>2</td>', page, re.S)
+    assert "Hand 1" in page  # the deal is still being played
+
+
+def test_a_crapouille_display_shows_totals_the_line_and_who_is_out(client: FlaskClient) -> None:
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    game_id = start_crapouille(client, group, [ann, bob, cid])
+    url = f"/g/{group.code}/games/{game_id}/display"
+    for number, points in enumerate(({bob: 150, cid: 20}, {bob: 160, cid: 30}), start=1):
+        _hand(client, group, game_id, number, ann, points)
+    page = html(client.get(url, headers=EN))
+    # seed 003: over 300 a player is out (310 here).
+    assert "Out past 300." in page
+    assert _seat(page, "Bob") == "Bob out 310"
+    assert _seat(page, "Cid") == "Cid 50" and _seat(page, "Ann") == "Ann 0"
+
+
+# -------------------------------------------------------------------- display links
+
+
+def test_a_display_link_shows_the_game_read_only_and_follows_it(app: Flask, client: FlaskClient) -> None:
+    group, (_ann, bob, cid, dan), game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    link = _link(client, group, game_id)
+    assert link is not None and re.fullmatch(r"[A-Z2-9]{10}", link.code)
+    assert _link(client, group, game_id).id == link.id  # a double tap: one link
+    shown = html(client.get(f"/g/{group.code}/displays", headers=EN))
+    assert f"/t/{link.code}" in shown and "<svg" in shown and "Revoke" in shown
+
+    tv = app.test_client()
+    r = tv.get(f"/t/{link.code}", headers=EN)
+    page = html(r)
+    assert r.status_code == 200 and "Set-Cookie" not in r.headers
+    assert "Le Président" in page and "Ann" in page and "Round 1" in page
+    assert "<form" not in page and group.code not in page and "Les Amis du jeudi" not in page
+    device_names = [d.name for d in group.devices]
+    assert device_names and not any(name in page for name in device_names)
+    token = re.search(r'data-watch-token="([^"]+)"', page).group(1)
+    watch = f"/t/{link.code}/watch"
+    assert tv.get(watch, headers={"If-None-Match": f'"{token}"'}).status_code == 304
+    _manche(client, group, game_id, 1, [dan, cid, bob])
+    moved = tv.get(watch, headers={"If-None-Match": f'"{token}"'})
+    assert moved.status_code == 200 and moved.get_json()["token"] != token
+    assert "Round 2" in html(tv.get(f"/t/{link.code}", headers=EN))
+
+
+def test_a_revoked_an_expired_an_unknown_or_a_malformed_link_opens_nothing(app: Flask, client: FlaskClient) -> None:
+    group, _players, game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    link = _link(client, group, game_id)
+    tv = app.test_client()
+    assert tv.get(f"/t/{link.code}").status_code == 200
+    r = client.post(f"/g/{group.code}/displays/{link.id}/revoke")
+    assert r.status_code == 303
+    assert tv.get(f"/t/{link.code}").status_code == 404
+    assert tv.get(f"/t/{link.code}/watch").status_code == 404
+    again = _link(client, group, game_id)
+    assert again.id != link.id
+    again.expires_at = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    assert tv.get(f"/t/{again.code}").status_code == 404
+    for code in ("ABCDEFGHJK", "abc", "A" * 200, "%00", "ÉÉÉÉÉÉÉÉÉÉ"):
+        assert tv.get(f"/t/{code}").status_code == 404
+    # Another group's device cannot revoke this group's link, nor make one for its game.
+    stranger = app.test_client()
+    other = create_group(stranger, name="Autres")
+    third = _link(client, group, game_id)
+    assert stranger.post(f"/g/{other.code}/displays/{third.id}/revoke").status_code == 303
+    assert tv.get(f"/t/{third.code}").status_code == 200
+    assert stranger.post(f"/g/{other.code}/displays", data={"game": str(game_id)}).status_code == 404
+
+
+def test_a_link_expires_at_the_end_of_the_evening_on_the_groups_clock() -> None:
+    from datetime import UTC, datetime
+
+    # One definition of a soirée: it runs until 6:00 the next morning, local time.
+    assert evening_ends(datetime(2026, 7, 3, 20, tzinfo=UTC), "Europe/Paris") == datetime(2026, 7, 4, 4, tzinfo=UTC)
+    assert evening_ends(datetime(2026, 7, 4, 1, tzinfo=UTC), "Europe/Paris") == datetime(2026, 7, 4, 4, tzinfo=UTC)
+    assert evening_ends(datetime(2026, 7, 4, 1, tzinfo=UTC), "America/Montreal") == datetime(2026, 7, 4, 10, tzinfo=UTC)
+
+
+def test_a_display_link_gives_no_access_to_any_other_address(app: Flask, client: FlaskClient) -> None:
+    """The access probe: with a link (its code in every place an address takes a code,
+    and whatever cookie its screen holds) every other address of the app shows nothing
+    of the group: it is not found, or asks to join."""
+    group, players, game_id = _game(client, "president", ("Zéphyrine", "Barnabé", "Ysolde", "Théodore"))
+    link = _link(client, group, game_id)
+    evening = _link(client, group)
+    tv = app.test_client()
+    assert "Zéphyrine" in html(tv.get(f"/t/{link.code}"))
+    assert tv.get(f"/t/{evening.code}").status_code == 200
+    secrets = [group.name, *(p.name for p in players)]
+    probed = 0
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or rule.endpoint in ("static", "display.shown", "display.shown_watch"):
+            continue
+        for code in (link.code, evening.code, group.code):
+            values: dict[str, object] = {}
+            for converter, arg in re.findall(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>", rule.rule):
+                values[arg] = game_id if converter == "int" else code
+            if "day" in values:
+                values["day"] = utcnow().date().isoformat()
+            with app.test_request_context():
+                from flask import url_for
+
+                address = url_for(rule.endpoint, **values)
+            r = tv.get(address, headers=EN)
+            probed += 1
+            body = html(r)
+            if r.status_code == 200:
+                assert not any(secret in body for secret in secrets), address
+            else:
+                assert r.status_code in (302, 303, 404), (address, r.status_code)
+                if r.status_code in (302, 303):
+                    assert "/join" in r.headers["Location"] or r.headers["Location"].endswith("/"), address
+    assert probed > 50
+
+
+# ----------------------------------------------------------------------- the evening
+
+
+def test_the_evening_display_follows_the_game_that_changed_last(app: Flask, client: FlaskClient) -> None:
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    first = start_crapouille(client, group, [ann, bob, cid])
+    second = start_crapouille(client, group, [cid, bob, ann])
+    evening = _link(client, group)
+    tv = app.test_client()
+    page = html(tv.get(f"/t/{evening.code}", headers=EN))
+    assert f'data-game="{second}"' in page.split('class="display-night"')[0]
+    token = re.search(r'data-watch-token="([^"]+)"', page).group(1)
+    _hand(client, group, first, 1, ann, {bob: 12, cid: 7})
+    watch = tv.get(f"/t/{evening.code}/watch", headers={"If-None-Match": f'"{token}"'})
+    assert watch.status_code == 200
+    page = html(tv.get(f"/t/{evening.code}", headers=EN))
+    assert f'data-game="{first}"' in page.split('class="display-night"')[0]
+    assert "The evening so far" in page and page.count("In progress.") == 2
+    member = html(client.get(f"/g/{group.code}/display", headers=EN))
+    assert f'data-game="{first}"' in member
+
+
+# ------------------------------------------------------------------- constant queries
+
+
+def test_a_display_and_its_poll_run_as_many_queries_whatever_the_history(app: Flask, client: FlaskClient) -> None:
+    group, (ann, bob, cid, dan), game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    link = _link(client, group, game_id)
+    evening = _link(client, group)
+    tv = app.test_client()
+    addresses = (f"/t/{link.code}", f"/t/{link.code}/watch", f"/t/{evening.code}", f"/t/{evening.code}/watch")
+
+    def counts() -> list[int]:
+        found = []
+        for address in addresses:
+            with count_queries() as statements:
+                assert tv.get(address).status_code == 200
+            found.append(len(statements))
+        with count_queries() as statements:
+            assert client.get(f"/g/{group.code}/games/{game_id}/display").status_code == 200
+        found.append(len(statements))
+        return found
+
+    _manche(client, group, game_id, 1, [dan, cid, bob])
+    short = counts()
+    for n in range(2, 8):
+        _manche(client, group, game_id, n, [dan, cid, bob] if n % 2 else [ann, bob, cid])
+    assert counts() == short
+    assert short[1] <= 2 and short[3] <= 3, short  # a poll: one query (an evening's two), and its BEGIN
+
+
+def test_a_finished_game_shows_its_winners_then_the_evening_so_far(app: Flask, client: FlaskClient) -> None:
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    game_id = start_crapouille(client, group, [ann, bob, cid])
+    link = _link(client, group, game_id)
+    # seed 003: over 300 a player is out; the last one in wins.
+    _hand(client, group, game_id, 1, ann, {bob: 310, cid: 20})
+    _hand(client, group, game_id, 2, ann, {cid: 290})
+    member = html(client.get(f"/g/{group.code}/games/{game_id}/display", headers=EN))
+    assert "Game over" in member and "Winner: Ann" in member
+    assert member.index("Winner: Ann") < member.index("The evening so far")
+    assert re.search(r'<li data-player="Ann"><span class="who">Ann</span>\s*<span class="total">1</span>', member)
+    # Through the game's own link: its winners, nothing of the evening's other games.
+    shown = html(app.test_client().get(f"/t/{link.code}", headers=EN))
+    assert "Winner: Ann" in shown and "The evening so far" not in shown
+    assert "Deals the cards" not in shown  # nobody deals once the game is over
