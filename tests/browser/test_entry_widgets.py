@@ -123,7 +123,7 @@ def test_the_picker_opens_and_closes_one_at_a_time_and_says_why_a_card_is_greyed
     shoot(page, "hand-four-players")
     assert page.evaluate("document.documentElement.scrollHeight") < 2.3 * 844
 
-    page.get_by_text("Ann", exact=True).tap()  # Ann went out
+    page.locator("fieldset.winner").get_by_text("Ann", exact=True).tap()  # Ann went out
     bob = page.locator("fieldset.player", has_text="Bob")
     cid = page.locator("fieldset.player", has_text="Cid")
     bob_toggle = bob.get_by_role("button", name="Choisir les cartes")
@@ -180,7 +180,7 @@ def test_the_points_add_up_as_cards_are_picked_or_typed_and_the_server_agrees(li
     legend = list(zip(terms, values, strict=True))
     assert legend == [("8", "20"), ("Joker", "15"), ("2", "10"), ("V D R", "5"), ("A", "1")]
 
-    page.get_by_text("Ann", exact=True).tap()
+    page.locator("fieldset.winner").get_by_text("Ann", exact=True).tap()
     bob = page.locator("fieldset.player", has_text="Bob")
     cid = page.locator("fieldset.player", has_text="Cid")
     bob_points = bob.locator(".hand-points")
@@ -227,7 +227,7 @@ def test_an_english_page_picks_and_reads_english_letters(live_server: str, brows
     page.reload()
     _enter_hand(page, "Enter hand 1")
     assert page.locator("html").get_attribute("lang") == "en"
-    page.get_by_text("Ann", exact=True).tap()
+    page.locator("fieldset.winner").get_by_text("Ann", exact=True).tap()
     bob = page.locator("fieldset.player", has_text="Bob")
     cards = bob.locator(".cards-input")
     expect(cards).to_have_attribute("placeholder", "8h Ks 10♦ Joker")
@@ -258,7 +258,7 @@ def test_without_script_the_selects_and_the_typed_field_do_the_job(live_server: 
         assert page.locator(".picker").count() == 0 and page.locator(".chips").count() == 0
         expect(page.locator(".hand-points").first).to_be_hidden()
         expect(page.locator(".card-values")).to_be_visible()
-        page.get_by_text("Ann", exact=True).tap()
+        page.locator("fieldset.winner").get_by_text("Ann", exact=True).tap()
         page.locator("fieldset.player", has_text="Bob").locator(".cards-input").fill("8c Rp")
         page.get_by_role("button", name="Enregistrer la donne").tap()
         page.locator("#totals").wait_for()

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def _hand(page: Any, winner: str, totals: dict[str, str]) -> None:
-    page.locator("label.pill", has_text=winner).tap()
+    page.locator("fieldset.winner label.pill", has_text=winner).tap()
     for name, total in totals.items():
         page.locator("fieldset.player", has_text=name).locator(".total-input").fill(total)
 

@@ -72,7 +72,7 @@ def _join(browser: Any, base: str, code: str, device: str) -> Any:
 
 
 def _enter_hand(page: Any, winner: str, other: str, total: str) -> None:
-    page.get_by_text(winner, exact=True).tap()
+    page.locator("fieldset.winner").get_by_text(winner, exact=True).tap()
     page.locator("fieldset.player", has_text=other).locator(".total-input").fill(total)
     page.get_by_role("button", name="Enregistrer la donne").tap()
 

@@ -21,7 +21,7 @@ def test_a_failing_hand_names_the_players_and_a_deleted_hand_comes_back(live_ser
 
     # Camille went out; nothing for Inès, both cards and a total for Dominique.
     _enter_hand(page)
-    page.locator("label.pill", has_text="Camille").tap()
+    page.locator("fieldset.winner label.pill", has_text="Camille").tap()
     dominique = page.locator("fieldset.player", has_text="Dominique")
     dominique.locator(".cards-input").fill("8C")
     dominique.locator(".total-input").fill("20")

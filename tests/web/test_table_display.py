@@ -90,7 +90,7 @@ def test_a_president_display_shows_the_seats_the_exchanges_and_the_live_trick(cl
     assert "Deals the cards: Ann · Starts: Dan" in page
     french = html(client.get(url))
     assert _seat(french, "Dan") == "Dan Président 3"
-    assert _seat(french, "Ann") == "Ann Trou du cul donne 0"
+    assert _seat(french, "Ann") == "Ann Trou du cul 0"
     assert "Ann gives their 2 best cards to Dan" in page
     assert "Game to 25 points" in page
     assert "<form" not in page and "csrf_token" not in page
