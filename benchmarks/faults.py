@@ -536,7 +536,8 @@ class Writer(threading.Thread):
             raise SetupFailed("the hand form shows no round number")
         live = [v for v in form.values("winner") if v]
         winner = self.rng.choice(live)
-        choices = {"winner": winner}
+        # The fields tapped, not the line « En une phrase » (left empty, as a person who taps).
+        choices = {"winner": winner, "line": ""}
         for f in form.fields:
             if re.fullmatch(r"(cards|total)_\d+", f.name):
                 choices[f.name] = ""

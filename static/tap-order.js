@@ -45,6 +45,16 @@
       if (full) full.hidden = !isFull || buttons.length <= slots.length;
     }
 
+    // The fields filled by another script (a round said in one line, static/line.js):
+    // the taps follow them.
+    fallback.addEventListener("change", function () {
+      order = [];
+      slots.forEach(function (slot) {
+        if (slot.value && known[slot.value] && order.indexOf(slot.value) < 0) order.push(slot.value);
+      });
+      render();
+    });
+
     buttons.forEach(function (b) {
       b.addEventListener("click", function () {
         var at = order.indexOf(b.dataset.value);

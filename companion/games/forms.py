@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import FieldList, HiddenField, RadioField, SelectField
+from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length
 
 from companion.collation import sorted_names
 from companion.forms import OnceForm, SafeForm, add_error, plain_int
@@ -116,6 +117,9 @@ class RoundForm(SafeForm):
 
     round = HiddenField()
     version = HiddenField()
+    #: The round said in one line (typed or dictated), read back into the fields by the
+    #: kind's grammar before anything is saved (:mod:`companion.games.line`).
+    line = StringField(_l("In one sentence"), validators=[Length(max=400)])
 
     def __init__(self, number: int, game_version: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -8,20 +8,20 @@ from collections.abc import Hashable
 from typing import Any
 
 import sqlalchemy as sa
-from flask import flash, redirect, render_template, request, url_for
+from flask import abort, flash, get_template_attribute, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from companion.clock import current_zone
 from companion.extensions import db
 from companion.forms import plain_int
-from companion.games import bp, rounds
+from companion.games import bp, line, rounds
 from companion.games.forms import MAX_ROUNDS
 from companion.games.history import change_text, recent
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.saving import refresh
-from companion.games.state import stored_state
+from companion.games.state import round_in_play, stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.membership.access import (
@@ -193,6 +193,7 @@ def _round_page(
         cached=cached or Fragments(),
         wake=True,
         changed=extra.get("changed"),
+        reading=extra.get("reading"),
         **_form_watch(group, game, based_on if based_on is not None else game.version),
         group=group,
         game=game,
@@ -325,6 +326,9 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
     if not isinstance(ready, rounds.Ready):
         return _answer(kind, group, game, ready, game_url)
     number, state = ready.number, ready.state
+    if line.wants_reading(request):  # a line read back: nothing saved
+        form, reading = line.read_back(kind, game, state, number, ready.entry, request.form)
+        return _round_page(kind, group, game, form, number, state, reading=reading)
     # The empty form of this version is kept (companion.pagecache; _kept_round_form
     # writes it out again); one filled in from the live play-by-play is built every time.
     kept_form = request.method == "GET" and not ready.live
@@ -353,12 +357,41 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     ready = rounds.correction(kind, game, number)
     if isinstance(ready, rounds.Back):
         return _answer(kind, group, game, ready, game_url)
+    if line.wants_reading(request):  # a line read back: nothing saved
+        form, reading = line.read_back(kind, game, ready.state, number, ready.entry, request.form)
+        return _round_page(kind, group, game, form, number, ready.state, reading=reading)
     form = kind.round_form(game, ready.state, number, ready.entry)
     if ready.live and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))
     if form.validate_on_submit():
         return _answer(kind, group, game, rounds.correct(kind, game, ready.target, form, ready.state), game_url)
     return _round_page(kind, group, game, form, number, ready.state)
+
+
+@bp.get("/g/<code>/games/<int:game_id>/rounds/<int:number>/line")
+def read_line(code: str, game_id: int, number: int) -> Response:
+    """What a line (``q``) says of round ``number``, as ``static/line.js`` fills the
+    form with it while the person types or dictates: the fields, what was not
+    understood, the questions, and the read-back drawn by the page's macro. Nothing is
+    saved; the engine does not run (the form judges the fields when they are sent)."""
+    _group, game = group_and_game(code, game_id)
+    kind = kind_for(game.kind)
+    # The round in play starts from the last stored state (a deal whose tricks are awaited:
+    # its own, pending); a correction, from the state before it.
+    in_play, state = round_in_play(kind, game)
+    if number != in_play:
+        state = stored_state(kind, game, before=number)
+    reading = line.read(kind, game, state, number, request.args.get("q", ""))
+    if reading is None:
+        abort(404)
+    said = get_template_attribute("games/_line.html", "reading_box")(reading)
+    return jsonify(
+        fields=reading.fields,
+        not_understood=reading.not_understood,
+        questions=reading.questions,
+        complete=reading.complete,
+        html=str(said),
+    )
 
 
 def _based_on() -> int | None:

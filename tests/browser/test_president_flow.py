@@ -32,7 +32,7 @@ def _player(page, name):
 def _manche(page, *out):
     page.locator("a.button.primary.big").tap()
     _tap(page, *out)
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
 
 
@@ -57,7 +57,7 @@ def test_a_president_game_of_three_manches(live_server, phone):
     assert buttons.filter(has_text="Cid").locator(".tap-order-no").inner_text() == "3"
     assert _no_horizontal_scroll(page)
     shoot(page, "president-manche")
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
 
     board = page.locator("ol.board")
@@ -99,7 +99,7 @@ def test_a_piketty_game_of_six_with_a_card_draw(live_server, phone):
     assert fay.locator(".cards-input").input_value() == "9♦"
     assert _no_horizontal_scroll(page)
     shoot(page, "piketty-draw")
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
 
     board = page.locator("ol.board li")
@@ -117,7 +117,7 @@ def test_a_piketty_game_of_six_with_a_card_draw(live_server, phone):
     _tap(page, "Cid", "Eve", "Ann", "Bob", "Dan")
     page.locator("fieldset.forbidden label", has_text="Cid").tap()
     shoot(page, "piketty-manche")
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
     expect(page.locator("ol.board li").first).to_contain_text("Eve")
     expect(page.locator("ol.board li").last).to_contain_text("Cid")

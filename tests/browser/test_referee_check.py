@@ -261,7 +261,7 @@ def test_from_a_president_game_in_progress(live_server: str, phone: Any) -> None
     page.locator("a.button.primary.big").tap()
     for name in ("Dan", "Cid", "Bob"):
         page.locator(".tap-order-choice", has_text=name).tap()
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
     game_url = page.url.split("#")[0]
 

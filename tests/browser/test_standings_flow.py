@@ -48,7 +48,7 @@ def _new_game(page, group_url, kind, *players):
 def _president_manche(page, *out):
     page.locator("a.button.primary.big").tap()
     _tap(page, *out)
-    page.locator("#hand-form [type=submit]").tap()
+    page.locator("#hand-form [name=submit]").tap()
     page.locator("#totals").wait_for()
 
 

@@ -101,7 +101,7 @@ def test_a_hand_saved_on_phone_a_while_phone_b_types_it(live_server: str, phone:
     expect(_total(typist, "Bob")).to_have_value("9")
 
     # B sends its hand: refused as a conflict, both versions shown, B's values kept.
-    typist.locator("#hand-form [type=submit]").tap()
+    typist.locator("#hand-form [name=submit]").tap()
     expect(typist.locator(".meanwhile")).to_contain_text("Enregistré entre-temps sur un autre appareil")
     expect(typist.locator(".meanwhile")).to_contain_text("Donne 3 saisie")
     expect(typist.locator("h1")).to_have_text("Donne 5")
@@ -125,7 +125,7 @@ def test_a_correction_made_on_phone_a_while_phone_b_corrects_the_same_hand(
 
     saver.goto(game_url + "/rounds/1/edit")
     _total(saver, "Bob").fill("30")
-    saver.locator("#hand-form [type=submit]").tap()
+    saver.locator("#hand-form [name=submit]").tap()
     saver.get_by_text("Donne 1 corrigée").first.wait_for()
 
     notice = typist.locator(".watch-changed")
@@ -137,6 +137,6 @@ def test_a_correction_made_on_phone_a_while_phone_b_corrects_the_same_hand(
     expect(_total(typist, "Bob")).to_have_value("21")
     _shots(typist, "two-phones-correction-notice")
 
-    typist.locator("#hand-form [type=submit]").tap()
+    typist.locator("#hand-form [name=submit]").tap()
     expect(typist.locator(".meanwhile")).to_contain_text("Donne 1 corrigée")
     expect(_total(typist, "Bob")).to_have_value("21")

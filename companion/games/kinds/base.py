@@ -42,6 +42,7 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext
 from companion.judge.game import ApiGame
 from companion.models import Game, Group, Player
+from companion.sentence import Reading
 
 #: A stored state as shared code holds it: the JSON of ``Round.result``, whose keys only
 #: its kind reads.
@@ -99,6 +100,9 @@ class GameKind(ABC, Generic[S]):
     #: live manche as stored (``companion.display``); None: the display shows the kind's
     #: name, the round and who deals only.
     display_template: str | None = None
+
+    #: A line as a table says a round of this kind (the hint under « En une phrase »).
+    line_example: LazyString | None = None
 
     #: Keys the kind's stored states and setups gained after exports were first written:
     #: an import of a file written before compares what the app makes without those the
@@ -266,14 +270,26 @@ class GameKind(ABC, Generic[S]):
     # --- rounds
 
     @abstractmethod
-    def round_form(self, game: Game, state: S, number: int, entry: Entry | None = None) -> SafeForm:
+    def round_form(self, game: Game, state: S, number: int, entry: Entry | None = None, **form: Any) -> SafeForm:
         """The form of round ``number`` from ``state``; ``entry`` pre-fills it (an edit).
-        Once validated it has ``entry`` and ``result`` (the engine's new state)."""
+        Once validated it has ``entry`` and ``result`` (the engine's new state). ``form``
+        goes to the form's constructor (a line read back gives ``formdata``:
+        :mod:`companion.games.line`)."""
 
     @abstractmethod
     def score(self, game: Game, state: S, entry: Entry) -> S:
         """The state after a round entered as ``entry`` from ``state`` (the engine
         decides; raises :class:`~companion.rules.i18n.RulesError`)."""
+
+    def read_line(
+        self, game: Game, state: S, number: int, line: str, lang: str, me: str | None = None
+    ) -> Reading | None:
+        """Round ``number`` said in one line (typed or dictated, in ``lang``), read from
+        ``state`` (the state before it) into the round form's fields
+        (:class:`~companion.sentence.Reading`); ``me``: the id of the player this device
+        is named after (« moi »), if any. None: the kind reads no line. The kind's
+        grammar decides no rule: the form and the engine judge what it fills."""
+        return None
 
     def pending(self, entry: Entry) -> bool:
         """Whether a round still waits for its second step (whist's tricks)."""

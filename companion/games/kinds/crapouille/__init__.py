@@ -33,6 +33,7 @@ from companion.games.kinds.crapouille.live_play import CrapouilleLivePlay
 from companion.games.kinds.crapouille.referee import CrapouilleCheck
 from companion.games.kinds.crapouille.rules_pages import CrapouilleRulesPages
 from companion.games.kinds.crapouille.season import CrapouilleSeason
+from companion.games.kinds.crapouille.sentence import read_hand
 from companion.games.kinds.crapouille.state import CrapouilleState, after_hand, dealt_by, initial_state, sheet_of
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
@@ -40,6 +41,7 @@ from companion.games.rules_pages import RulesPages
 from companion.models import Game, Group, Player
 from companion.rules import crapouille
 from companion.rules.cards import Card, Rank, Suit, parse_cards
+from companion.sentence import Person, Reading
 
 
 class Crapouille(GameKind[CrapouilleState]):
@@ -59,6 +61,7 @@ class Crapouille(GameKind[CrapouilleState]):
     game_template = "games/crapouille.html"
     display_template = "display/_crapouille.html"
     round_template = "games/crapouille_hand.html"
+    line_example = _l("Ann goes out; Bob 12; Cid eight of hearts and a joker; Dan nothing")
     #: The table may give the next deal to another player (a misdeal).
     dealer_by_hand = True
     #: Exports written before dealers were kept have none (issue 27).
@@ -88,14 +91,26 @@ class Crapouille(GameKind[CrapouilleState]):
         chosen = (game.setup or {}).get("dealer")
         return initial_state(players, chosen if chosen in players else None)
 
-    def round_form(self, game: Game, state: CrapouilleState, number: int, entry: Entry | None = None) -> RoundForm:
-        return hand_form(game.players, number, state, game.version, entry, self._dealer_for(game, state, number))
+    def round_form(
+        self, game: Game, state: CrapouilleState, number: int, entry: Entry | None = None, **form: Any
+    ) -> RoundForm:
+        dealer = self._dealer_for(game, state, number)
+        return hand_form(game.players, number, state, game.version, entry, dealer, **form)
 
     def score(self, game: Game, state: CrapouilleState, entry: Entry) -> CrapouilleState:
         hands = {p: parse_cards(cards) for p, cards in (entry.get("hands") or {}).items()}
         dealt = dealt_by(state, entry)
         outcome = sheet_of(state).score_hand(entry["winner"], hands=hands, points=entry.get("points"))
         return after_hand(state, outcome, dealt)
+
+    def read_line(
+        self, game: Game, state: CrapouilleState, number: int, line: str, lang: str, me: str | None = None
+    ) -> Reading | None:
+        """A hand said in one line: who went out, who dealt, each player's cards or total
+        (:func:`~companion.games.kinds.crapouille.sentence.read_hand`), among the players
+        still in."""
+        people = [Person(str(p.id), p.name) for p in game.players]
+        return read_hand(line, people, state["in_play"], lang, me)
 
     def _dealer_for(self, game: Game, state: CrapouilleState, number: int | None) -> str | None:
         """Who deals hand ``number`` from ``state`` (the state before it): the player the

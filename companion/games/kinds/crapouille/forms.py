@@ -50,6 +50,7 @@ def hand_form(
     game_version: int,
     entry: Entry | None = None,
     dealer: str | None = None,
+    **form_args: Any,
 ) -> RoundForm:
     """A form for hand ``number`` of a game at ``game_version`` from ``state`` (before
     it), asking only the players still in; ``entry`` (a hand already entered) pre-fills
@@ -159,7 +160,7 @@ def hand_form(
             data[f"cards_{key}"] = " ".join(notation.write(c) for c in parse_cards(cards))
         for key, value in (entry.get("points") or {}).items():
             data[f"total_{key}"] = str(value)
-    form = HandForm(number, game_version, data=data)
+    form = HandForm(number, game_version, data=data, **form_args)
     form.turn = None if prefilled is None else crapouille.opening(sheet.players, sheet.in_play, prefilled)
     # A hand followed live that ended on a 2: who drew one more card, which counts (the
     # engine named him; seed 003: « le joueur suivant prend une carte supplémentaire »).

@@ -30,17 +30,19 @@ from companion.games.kinds.president import page
 from companion.games.kinds.president.api import PIKETTY_API, PRESIDENT_API
 from companion.games.kinds.president.forms import manche_form, new_game_form
 from companion.games.kinds.president.live_play import PresidentLivePlay
-from companion.games.kinds.president.options import toggles_for
+from companion.games.kinds.president.options import rules_of, toggles_for
 from companion.games.kinds.president.referee import PresidentCheck
 from companion.games.kinds.president.rules_pages import PresidentRulesPages
 from companion.games.kinds.president.scoring import initial_state, play
 from companion.games.kinds.president.season import PresidentSeason
+from companion.games.kinds.president.sentence import read_manche
 from companion.games.kinds.president.state import PresidentState
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
 from companion.games.rules_pages import RulesPages
 from companion.models import Game, Group, Player
 from companion.rules.president import Rules
+from companion.sentence import Person, Reading
 
 
 class _PresidentFamily(GameKind[PresidentState]):
@@ -48,6 +50,7 @@ class _PresidentFamily(GameKind[PresidentState]):
 
     game_template = "games/president.html"
     display_template = "display/_president.html"
+    line_example = _l("Chloé president, Ann vice, Benoît trou du cul")
     round_template = "games/president_round.html"
     new_template = "games/new_president.html"
 
@@ -94,8 +97,10 @@ class _PresidentFamily(GameKind[PresidentState]):
     def initial_state(self, game: Game) -> PresidentState:
         return initial_state(game)
 
-    def round_form(self, game: Game, state: PresidentState, number: int, entry: Entry | None = None) -> RoundForm:
-        return manche_form(self, game, state, number, entry)
+    def round_form(
+        self, game: Game, state: PresidentState, number: int, entry: Entry | None = None, **form: Any
+    ) -> RoundForm:
+        return manche_form(self, game, state, number, entry, **form)
 
     def score(self, game: Game, state: PresidentState, entry: Entry) -> PresidentState:
         return play(game, state, entry)
@@ -105,6 +110,15 @@ class _PresidentFamily(GameKind[PresidentState]):
 
     def page_context(self, game: Game, state: PresidentState, names: dict[str, str]) -> dict[str, Any]:
         return page.page_context(self, game, state, names)
+
+    def read_line(
+        self, game: Game, state: PresidentState, number: int, line: str, lang: str, me: str | None = None
+    ) -> Reading | None:
+        """The manche said in one line (:func:`.sentence.read_manche`): titles or the
+        finishing order, forbidden finishes, the events the house rules have, or
+        Piketty's card draw."""
+        people = [Person(str(p.id), p.name) for p in game.players]
+        return read_manche(line, people, rules_of(game), state, lang, me)
 
 
 class President(_PresidentFamily):

@@ -164,7 +164,7 @@ _EVENTS = (
 
 
 def manche_form(
-    kind: GameKind, game: Game, state: PresidentState, number: int, entry: Entry | None = None
+    kind: GameKind, game: Game, state: PresidentState, number: int, entry: Entry | None = None, **form_args: Any
 ) -> RoundForm:
     """The form of manche ``number``: the card draw, or the order players went out in,
     who went out on a forbidden card, and the events the house rules allow."""
@@ -328,7 +328,7 @@ def manche_form(
         # The live manche's final table, the round's own entry, else the order the manche started in.
         data = {} if data is None else data
         data["order_reversed"] = bool((entry or {}).get("reversed", starts_reversed(state)))
-    form = MancheForm(number, game.version, data=data)
+    form = MancheForm(number, game.version, data=data, **form_args)
     for i, slot in enumerate(form.finish):
         slot.choices = choices
         slot.label.text = _("Out %(n)d", n=i + 1)

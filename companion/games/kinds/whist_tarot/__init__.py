@@ -31,6 +31,7 @@ from companion.games.kinds.whist_tarot.live_play import WhistLivePlay
 from companion.games.kinds.whist_tarot.referee import WhistCheck
 from companion.games.kinds.whist_tarot.rules_pages import WhistRulesPages
 from companion.games.kinds.whist_tarot.season import WhistSeason
+from companion.games.kinds.whist_tarot.sentence import read_deal
 from companion.games.kinds.whist_tarot.state import DealSpec, WhistState
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
@@ -40,6 +41,7 @@ from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
 from companion.rules import whist_tarot
 from companion.rules.i18n import RulesError, Text
+from companion.sentence import Person, Reading
 
 
 class NewWhistForm(DealerSeatsForm):
@@ -137,7 +139,7 @@ def order_of(state: WhistState) -> list[str]:
     return list(whist_tarot.bidding_order(state["players"], state["deal"]["dealer"]))
 
 
-def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = None) -> RoundForm:
+def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = None, **form_args: Any) -> RoundForm:
     """The form of deal ``number`` from ``state`` (no deal pending in it): the bids only
     for a new deal, the tricks too once the bids are in (``entry`` pre-fills it)."""
     name_of = {str(p.id): p.name for p in game.players}
@@ -210,7 +212,7 @@ def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = 
     if entry is not None:
         data = {f"bid_{p}": str(v) for p, v in (entry.get("bids") or {}).items()}
         data |= {f"tricks_{p}": str(v) for p, v in (entry.get("tricks") or {}).items()}
-    form = DealForm(number, game.version, data=data)
+    form = DealForm(number, game.version, data=data, **form_args)
     form.step = step
     form.order = order
     others = [plain_int(form[f"bid_{p}"].data or "", 0, cards) for p in order if p != dealer]
@@ -251,6 +253,7 @@ class WhistTarot(GameKind[WhistState]):
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     display_template = "display/_whist_tarot.html"
+    line_example = _l("bids: Ann 2, Benoît 1, Chloé 0 — then tricks: Ann 2, Benoît 0, Chloé 1")
     round_template = "games/whist_tarot_round.html"
 
     def turn(self, game: Game, state: WhistState) -> Turn | None:
@@ -292,8 +295,10 @@ class WhistTarot(GameKind[WhistState]):
             "winners": [],
         }
 
-    def round_form(self, game: Game, state: WhistState, number: int, entry: Entry | None = None) -> RoundForm:
-        return deal_form(game, state, number, entry)
+    def round_form(
+        self, game: Game, state: WhistState, number: int, entry: Entry | None = None, **form: Any
+    ) -> RoundForm:
+        return deal_form(game, state, number, entry, **form)
 
     def score(self, game: Game, state: WhistState, entry: Entry) -> WhistState:
         return play_deal(state, entry, {str(p.id): p.name for p in game.players})
@@ -306,6 +311,14 @@ class WhistTarot(GameKind[WhistState]):
 
     def summary(self, before: WhistState, after: WhistState, names: dict[str, str]) -> list[str]:
         return figure_changes(before, after, names, "stakes")
+
+    def read_line(
+        self, game: Game, state: WhistState, number: int, line: str, lang: str, me: str | None = None
+    ) -> Reading | None:
+        """The deal said in one line (:func:`.sentence.read_deal`): the bids, then the
+        tricks; a bid the dealer may not make is filled, and the form refuses it."""
+        people = [Person(str(p.id), p.name) for p in game.players]
+        return read_deal(line, people, state, lang, me)
 
     def page_context(self, game: Game, state: WhistState, names: dict[str, str]) -> dict[str, Any]:
         stakes = state["stakes"]

@@ -1,0 +1,214 @@
+"""Cards as a line says them, in French and English (:func:`read_cards`,
+:func:`said_cards`): « huit de cœur », « le joker », « dame de trèfle », « 10 de
+carreau », « as de pique », « deux rois », « un roi et un as », English « eight of hearts »,
+« a joker », « two kings » — and the project's own notation for the page's language
+(« 8C RP 10♦ Joker », :func:`~companion.rules.cards.typed_notation`).
+
+What is said gives :class:`SaidCards`: the ``cards`` said in full (a suit, or a joker)
+and the ``ranks`` said without a suit (« un roi et un as »: two ranks), which a game that
+counts by rank only (the crapouille) can still count.
+
+How a number before a card word is read (a French table's way of naming cards):
+
+- a number right before a **suit** is the card's rank: « deux piques », « deux de
+  pique », « dix carreau » are one card, the 2 of spades, the 10 of diamonds (dictation
+  drops the « de », and « deux piques » is how a card is named aloud: « two spades »
+  meaning two cards of spades, whatever their ranks, names no card and is not read);
+- a number right before a **rank** is a count: « deux rois » (two kings), « deux huit »
+  (two 8s), « deux as de pique » (two aces of spades: the crapouille plays two decks);
+- a number alone is a rank only inside a list of cards (« un roi et un sept »); alone
+  in a grammar that also reads totals, the grammar decides (a total, for the crapouille).
+
+>>> print(said_cards("huit de cœur et un joker"))
+8h RJ
+>>> print(said_cards("deux piques, 10 de carreau, l'as de trèfle"))
+2s 10d Ac
+>>> print(said_cards("un roi et un as")), print(said_cards("deux huit et une dame de pique"))
+K A
+Qs 8 8
+(None, None)
+>>> print(said_cards("eight of hearts and two kings", "en")), print(said_cards("8C RP 10♦ Joker"))
+8h K K
+8h Ks 10d RJ
+(None, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.rules.cards import Card, Rank, Suit, typed_notation
+from companion.sentence.numbers import read_number
+from companion.sentence.unclear import Unclear, ask, quoted
+from companion.sentence.words import AND, Word, words
+
+__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "said_cards"]
+
+_SUITS = {
+    "fr": {
+        **dict.fromkeys(("coeur", "coeurs", "cour", "choeur"), Suit.HEARTS),
+        **dict.fromkeys(("carreau", "carreaux", "carro"), Suit.DIAMONDS),
+        **dict.fromkeys(("pique", "piques", "pic", "pics"), Suit.SPADES),
+        **dict.fromkeys(("trefle", "trefles"), Suit.CLUBS),
+    },
+    "en": {
+        **dict.fromkeys(("heart", "hearts"), Suit.HEARTS),
+        **dict.fromkeys(("diamond", "diamonds"), Suit.DIAMONDS),
+        **dict.fromkeys(("spade", "spades"), Suit.SPADES),
+        **dict.fromkeys(("club", "clubs"), Suit.CLUBS),
+    },
+}
+_FACES = {
+    "fr": {
+        **dict.fromkeys(("as",), Rank.ACE),
+        **dict.fromkeys(("roi", "rois"), Rank.KING),
+        **dict.fromkeys(("dame", "dames", "reine", "reines"), Rank.QUEEN),
+        **dict.fromkeys(("valet", "valets"), Rank.JACK),
+        **dict.fromkeys(("huits",), Rank.EIGHT),
+    },
+    "en": {
+        **dict.fromkeys(("ace", "aces"), Rank.ACE),
+        **dict.fromkeys(("king", "kings"), Rank.KING),
+        **dict.fromkeys(("queen", "queens"), Rank.QUEEN),
+        **dict.fromkeys(("jack", "jacks", "knave", "knaves"), Rank.JACK),
+        **{
+            w: Rank(str(n))
+            for n, w in enumerate(
+                ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens"], start=2
+            )
+        },
+    },
+}
+_JOKERS = {"fr": frozenset({"joker", "jokers", "jocker", "jokeur"}), "en": frozenset({"joker", "jokers"})}
+_COLOURS = {"fr": {"rouge": "R", "noir": "B", "couleur": "R"}, "en": {"red": "R", "black": "B"}}
+_ARTICLES = {"fr": frozenset({"un", "une", "le", "la", "l"}), "en": frozenset({"a", "an", "the"})}
+_OF = {"fr": frozenset({"de", "d", "a"}), "en": frozenset({"of"})}
+#: Words a card list may hold besides cards: « et », « avec », « puis »…
+_JOINS = {"fr": AND | {"avec", "puis"}, "en": AND | {"with", "then"}}
+#: English words that the English notation would read as cards, read as words when written
+#: in lower case (« as »; « As » or « AS » is the ace of spades).
+_NOT_NOTATION = frozenset({"as", "ah"})
+#: Every word of a card said, in each language (grammars keep them from names).
+CARD_WORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(_SUITS[lang]) | frozenset(_FACES[lang]) | _JOKERS[lang] | frozenset(_COLOURS[lang]) | _OF[lang]
+    for lang in ("fr", "en")
+}
+#: The most cards of one rank one count may say (two decks: 8; jokers: 4).
+_MOST_OF_A_KIND = 8
+
+
+@dataclass(frozen=True)
+class SaidCards:
+    """Cards said: ``cards`` named in full (with a suit, or jokers), ``ranks`` named
+    by rank only (« un roi »), ``length`` the words they took."""
+
+    cards: tuple[Card, ...] = ()
+    ranks: tuple[Rank, ...] = ()
+    length: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card was said with its suit (or is a joker)."""
+        return not self.ranks
+
+    def __str__(self) -> str:
+        return " ".join([*(str(c) for c in self.cards), *(r.value for r in self.ranks)])
+
+
+def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tuple[Rank, ...], int] | None:
+    """One item of a list from ``said[i]``: a card, or a count of cards (« deux rois »)."""
+    j = i
+    word = said[j]
+    notation = typed_notation(lang)
+    if word.key not in _NOT_NOTATION or not word.text.islower():
+        card = notation.read(word.text)
+        if card is not None and (not word.text.isalpha() or len(word.text) == 2) and word.key not in CARD_WORDS[lang]:
+            return (card,), (), 1
+    count = 1
+    rank: Rank | None = None
+    joker: str | None = None
+    if word.key in _ARTICLES[lang] and j + 1 < len(said):
+        j += 1
+    number = read_number(said, j, lang)
+    if number is not None and number[0] > 0:
+        value, length = number
+        after = said[j + length] if j + length < len(said) else None
+        then = read_number(said, j + length, lang) if after is not None else None
+        if (after is not None and (after.key in _FACES[lang] or after.key in _JOKERS[lang])) or (
+            then is not None and 2 <= then[0] <= 10 and value <= _MOST_OF_A_KIND
+        ):
+            count, j = value, j + length
+        elif 2 <= value <= 10:
+            rank, j = Rank(str(value)), j + length
+        else:
+            return None
+    if not 1 <= count <= _MOST_OF_A_KIND:
+        return None
+    if rank is None:
+        if j >= len(said):
+            return None
+        key = said[j].key
+        if key in _FACES[lang]:
+            rank, j = _FACES[lang][key], j + 1
+        elif key in _JOKERS[lang]:
+            joker, j = "R", j + 1
+            if j < len(said) and said[j].key in _COLOURS[lang]:
+                joker, j = _COLOURS[lang][said[j].key], j + 1
+        else:
+            number = read_number(said, j, lang)
+            if number is None or not 2 <= number[0] <= 10:
+                return None
+            rank, j = Rank(str(number[0])), j + number[1]
+    if joker is not None:
+        return (Card(joker=joker),) * count, (), j - i
+    assert rank is not None
+    suit: Suit | None = None
+    if j < len(said) and said[j].key in _SUITS[lang]:
+        suit, j = _SUITS[lang][said[j].key], j + 1
+    elif j + 1 < len(said) and said[j].key in _OF[lang] and said[j + 1].key in _SUITS[lang]:
+        suit, j = _SUITS[lang][said[j + 1].key], j + 2
+    if suit is None:
+        return (), (rank,) * count, j - i
+    return (Card(rank=rank, suit=suit),) * count, (), j - i
+
+
+def read_cards(said: Sequence[Word], i: int, lang: str = "fr") -> SaidCards | None:
+    """The cards said from ``said[i]`` on (items joined by « et », « and », commas…),
+    or None if no card starts there. The list ends at the first word that is neither a
+    card nor a join.
+
+    >>> ws = words("Cid huit de cœur et un joker, Dan rien")
+    >>> found = read_cards(ws, 1)
+    >>> str(found), found.length, ws[1 + found.length].text
+    ('8h RJ', 6, 'Dan')
+    """
+    lang = "en" if lang == "en" else "fr"
+    cards: list[Card] = []
+    ranks: list[Rank] = []
+    j = i
+    end = i
+    while j < len(said):
+        item = _one(said, j, lang)
+        if item is None:
+            break
+        cards.extend(item[0])
+        ranks.extend(item[1])
+        j += item[2]
+        end = j
+        if j < len(said) and said[j].key in _JOINS[lang]:
+            j += 1
+    if end == i:
+        return None
+    return SaidCards(tuple(cards), tuple(ranks), end - i)
+
+
+def said_cards(text: str, lang: str = "fr") -> SaidCards:
+    """All of ``text`` read as cards; raises :class:`Unclear` on what is not a card."""
+    said = words(text)
+    found = read_cards(said, 0, lang) if said else SaidCards()
+    if found is None or found.length != len(said):
+        at = found.length if found is not None else 0
+        rest = text[said[at].start :] if said else text
+        raise Unclear(ask(f"Pas une carte : {quoted(rest)}.", f"Not a card: {quoted(rest, 'en')}."), rest)
+    return found
