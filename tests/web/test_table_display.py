@@ -310,3 +310,37 @@ def test_a_finished_game_shows_its_winners_then_the_evening_so_far(app: Flask, c
     shown = html(app.test_client().get(f"/t/{link.code}", headers=EN))
     assert "Winner: Ann" in shown and "The evening so far" not in shown
     assert "Deals the cards" not in shown  # nobody deals once the game is over
+
+
+def test_a_live_whist_deal_on_the_display_says_whose_bid_and_the_forbidden_one(client: FlaskClient) -> None:
+    from tests.web.test_referee_live import _move, _start
+
+    group, (_ann, _bob, _cid), game_id = _game(client, "whist-tarot", ("Ann", "Bob", "Cid"), dealer="")
+    url = f"/g/{group.code}/games/{game_id}/display"
+    _start(client, group, game_id)
+    assert _move(client, group, game_id, bid="2").status_code == 303  # Bob
+    assert _move(client, group, game_id, bid="1").status_code == 303  # Cid
+    page = html(client.get(url, headers=EN))
+    # seed 002: the dealer may not bid what makes the bids add up to the tricks.
+    assert "Ann bids." in page
+    assert "Ann deals and may not bid 2: the bids would add up to 5, the number of tricks." in page
+    assert re.search(r'<tr data-player="Cid"[^>]*>.*?<td data-bid>1</td>', page, re.S)
+    assert re.search(r'<tr data-player="Ann" class="to-move">', page)
+
+
+def test_a_live_crapouille_hand_on_the_display_says_the_asked_suit_and_the_direction(client: FlaskClient) -> None:
+    from tests.web.test_referee_live import _move, _start
+
+    group = create_group(client)
+    ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    game_id = start_crapouille(client, group, [ann, bob, cid, dan])
+    url = f"/g/{group.code}/games/{game_id}/display"
+    _start(client, group, game_id, card="9♦", first=str(ann.id))
+    # seed 003: an 8 asks a suit; a 10 reverses the direction.
+    assert _move(client, group, game_id, action="play", cards="8♥", asked="s").status_code == 303
+    page = html(client.get(url, headers=EN))
+    assert "Suit asked: ♠ spades" in page and "Direction: clockwise ↻" in page and "Bob plays." in page
+    assert _move(client, group, game_id, action="play", cards="10♠").status_code == 303
+    page = html(client.get(url, headers=EN))
+    assert "Direction: anticlockwise ↺" in page and "Ann plays." in page
+    assert 'aria-label="10 of spades"' in page
