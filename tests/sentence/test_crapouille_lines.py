@@ -49,6 +49,8 @@ LINES = [
     ),
     ("c’est Ann qui sort, Bob douze, Cid un roi et un as", "fr", f(w="1", t2="12", t3="6"), [], []),
     ("Ann a fini", "fr", f(w="1"), [], []),
+    # A name not at the table after a stop: what was said before it stands.
+    ("Dan sort ; Élo douze ; Xavier huit de cœur", "fr", f(w="4", t5="12"), [], ["Xavier huit de cœur"]),
     ("donné par Bob", "fr", f(d="2"), [], []),
     ("Ann sort, donné par Bob", "fr", f(w="1", d="2"), [], []),
     ("Ann sort, Bob 12, Cid 8, distribué par Dan", "fr", f(w="1", d="4", t2="12", t3="8"), [], []),

@@ -418,6 +418,14 @@ def read_hand(
         if not hand_words:
             continue
         hand = _hand(hand_words, lang)
+        if hand is None:
+            # Words after a stop that are no one's (« Élo douze ; Ma huit de cœur », with no
+            # Ma at the table): the hand said before the stop stands, the rest is shown.
+            cut = next((k for k, w in enumerate(hand_words) if k and w.after_stop), None)
+            head = _hand(hand_words[:cut], lang) if cut is not None else None
+            if head is not None:
+                unread.append(hand_words[cut:])
+                hand_words, hand = hand_words[:cut], head
         if hand is None or (entry.wins and hand != (None, 0)):
             # Not a hand, or a hand for who went out (who keeps no card).
             unread.append(hand_words)
