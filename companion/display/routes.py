@@ -33,7 +33,6 @@ from companion.collation import sort_key
 from companion.display import bp
 from companion.display.links import CODE, active_links, link_for, make_link, valid
 from companion.extensions import db
-from companion.forms import SafeForm
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind
 from companion.games.state import round_in_play
@@ -189,14 +188,6 @@ def evening_token(group_id: int, night: date) -> str:
 # ------------------------------------------------------------- the group's devices
 
 
-class LinkForm(SafeForm):
-    """Make (or show again) the display link of a game or of the evening."""
-
-
-class RevokeForm(SafeForm):
-    """Revoke a display link."""
-
-
 def _qr(url: str) -> Markup:
     code = segno.make(url, error="m", micro=False)
     return Markup(code.svg_inline(scale=1, omitsize=True, dark="#000", light="#fff"))
@@ -268,8 +259,6 @@ def links(code: str) -> str:
         "display/links.html",
         group=group,
         links=[(link, _link_url(link), _qr(_link_url(link))) for link in found],
-        form=LinkForm(),
-        revoke=RevokeForm(),
         evening_link=any(link.game_id is None for link in found),
         game=None if game_obj is None or any(link.game_id == game_obj.id for link in found) else game_obj,
     )
@@ -279,11 +268,7 @@ def links(code: str) -> str:
 def make(code: str) -> ResponseReturnValue:
     """Make the display link of a game (``game`` in the form) or of the evening; one
     already valid is shown again (a double tap, a second phone: one link)."""
-    group = group_for(code)
-    form = LinkForm()
-    if not form.validate_on_submit():
-        flash(_("This form has expired. Go back, reload the page and send it again."))
-        return redirect(url_for("display.links", code=group.code), 303)
+    group = group_for(code)  # (the app's CSRF protection has checked the form's token)
     wanted = request.form.get("game", "")
     game_obj = None
     if wanted:
@@ -298,11 +283,7 @@ def make(code: str) -> ResponseReturnValue:
 @bp.post("/g/<code>/displays/<int:link_id>/revoke")
 def revoke(code: str, link_id: int) -> ResponseReturnValue:
     """Revoke a display link: the screen showing it stops at its next poll."""
-    group = group_for(code)
-    form = RevokeForm()
-    if not form.validate_on_submit():
-        flash(_("This form has expired. Go back, reload the page and send it again."))
-        return redirect(url_for("display.links", code=group.code), 303)
+    group = group_for(code)  # (the app's CSRF protection has checked the form's token)
     db.session.execute(
         sa.update(DisplayLink)
         .where(DisplayLink.id == link_id, DisplayLink.group_id == group.id, DisplayLink.revoked_at.is_(None))
