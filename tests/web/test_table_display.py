@@ -18,22 +18,9 @@ from companion.display.links import evening_ends
 from companion.extensions import db
 from companion.models import DisplayLink, utcnow
 from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
+from tests.web.test_referee_live import _game, _move, _start
 
 EN = {"Accept-Language": "en"}
-
-
-def _game(client: FlaskClient, kind: str, names: tuple[str, ...], **options: str):
-    group = create_group(client, name="Les Amis du jeudi")
-    players = add_players(client, group, *names)
-    data = {f"seats-{i}": str(p.id) for i, p in enumerate(players)}
-    if kind in ("president", "piketty"):
-        data.update({"target": "25", "titles": "classic", "rule_points": "y"})
-    data.update(options)
-    r = client.post(f"/g/{group.code}/games/new/{kind}", data=data)
-    assert r.status_code == 302, html(r)
-    match = re.search(r"/games/(\d+)$", r.headers["Location"])
-    assert match
-    return group, players, int(match.group(1))
 
 
 def _manche(client, group, game_id, number, finish):
@@ -159,7 +146,7 @@ def test_a_display_link_shows_the_game_read_only_and_follows_it(app: Flask, clie
     page = html(r)
     assert r.status_code == 200 and "Set-Cookie" not in r.headers
     assert "Le Président" in page and "Ann" in page and "Round 1" in page
-    assert "<form" not in page and group.code not in page and "Les Amis du jeudi" not in page
+    assert "<form" not in page and group.code not in page and group.name not in page
     device_names = [d.name for d in group.devices]
     assert device_names and not any(name in page for name in device_names)
     token = re.search(r'data-watch-token="([^"]+)"', page).group(1)
@@ -313,8 +300,6 @@ def test_a_finished_game_shows_its_winners_then_the_evening_so_far(app: Flask, c
 
 
 def test_a_live_whist_deal_on_the_display_says_whose_bid_and_the_forbidden_one(client: FlaskClient) -> None:
-    from tests.web.test_referee_live import _move, _start
-
     group, (_ann, _bob, _cid), game_id = _game(client, "whist-tarot", ("Ann", "Bob", "Cid"), dealer="")
     url = f"/g/{group.code}/games/{game_id}/display"
     _start(client, group, game_id)
@@ -329,8 +314,6 @@ def test_a_live_whist_deal_on_the_display_says_whose_bid_and_the_forbidden_one(c
 
 
 def test_a_live_crapouille_hand_on_the_display_says_the_asked_suit_and_the_direction(client: FlaskClient) -> None:
-    from tests.web.test_referee_live import _move, _start
-
     group = create_group(client)
     ann, bob, cid, dan = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
     game_id = start_crapouille(client, group, [ann, bob, cid, dan])
