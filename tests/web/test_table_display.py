@@ -38,13 +38,6 @@ def _hand(client, group, game_id, number, winner, points):
     assert r.status_code == 302, html(r)
 
 
-def _live_version(client, group, game_id) -> str:
-    page = html(client.get(f"/g/{group.code}/games/{game_id}/live"))
-    match = re.search(r'name="version" value="(\d+)"', page)
-    assert match, page
-    return match.group(1)
-
-
 def _link(client, group, game_id: int | None = None) -> DisplayLink:
     data = {} if game_id is None else {"game": str(game_id)}
     r = client.post(f"/g/{group.code}/displays", data=data)
@@ -82,17 +75,10 @@ def test_a_president_display_shows_the_seats_the_exchanges_and_the_live_trick(cl
     assert "Game to 25 points" in page
     assert "<form" not in page and "csrf_token" not in page
     # A live manche: whose turn and the trick on the table, then the next player's turn.
-    _start = client.post(
-        f"/g/{group.code}/games/{game_id}/live/start",
-        data={"version": _live_version(client, group, game_id), "leader": str(dan.id)},
-    )
-    assert _start.status_code == 303, html(_start)
+    _start(client, group, game_id, leader=str(dan.id))
     before = html(client.get(url, headers=EN))
     assert "Dan leads." in before and "No card on the table yet." in before
-    r = client.post(
-        f"/g/{group.code}/games/{game_id}/live/move",
-        data={"version": _live_version(client, group, game_id), "action": "play", "cards": "7♥ 7♠"},
-    )
+    r = _move(client, group, game_id, action="play", cards="7♥ 7♠")
     assert r.status_code == 303, html(r)
     live = html(client.get(url, headers=EN))
     assert "Cid plays." in live and 'aria-label="7 of hearts"' in live
