@@ -110,8 +110,10 @@
       input.value = start + said;
       soon();
     };
+    var placeholder = input.placeholder;
     recognition.onend = function () {
       listening = null;
+      input.placeholder = placeholder;
       mic.setAttribute("aria-pressed", "false");
       mic.classList.remove("listening");
     };
@@ -119,6 +121,7 @@
     listening = recognition;
     mic.setAttribute("aria-pressed", "true");
     mic.classList.add("listening");
+    input.placeholder = box.dataset.listening || "";  // « À l’écoute… »
     recognition.start();
   });
 })();
