@@ -190,7 +190,7 @@ def starter(seats: Sequence[str], in_play: Collection[str], dealer: str) -> str:
     >>> starter(seats, ["Ann", "Bob"], "Cid")
     Traceback (most recent call last):
     ...
-    companion.rules.i18n.RulesError: Cid est hors jeu : seul un joueur encore en jeu peut donner.
+    companion.rules.i18n.RulesError: Cid est hors jeu : seule une personne encore en jeu peut donner.
     >>> starter(seats, ["Bob"], "Bob")
     Traceback (most recent call last):
     ...
@@ -200,7 +200,7 @@ def starter(seats: Sequence[str], in_play: Collection[str], dealer: str) -> str:
         _seat_of(seats, dealer)
         raise RulesError(
             Text(
-                f"{dealer} est hors jeu : seul un joueur encore en jeu peut donner.",
+                f"{dealer} est hors jeu : seule une personne encore en jeu peut donner.",
                 f"{dealer} is out: only a player still in can deal.",
             ),
             "dealer",

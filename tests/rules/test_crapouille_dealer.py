@@ -76,7 +76,7 @@ def test_no_next_hand_once_one_player_is_left():
 def test_a_player_out_cannot_deal_and_an_unknown_one_is_named():
     with pytest.raises(RulesError) as e:
         opening(SEATS, ["Ann", "Bob"], "Cid")
-    assert e.value.text.fr == "Cid est hors jeu\u00a0: seul un joueur encore en jeu peut donner."
+    assert e.value.text.fr == "Cid est hors jeu\u00a0: seule une personne encore en jeu peut donner."
     assert e.value.field == "dealer"
     with pytest.raises(RulesError) as e:
         next_dealer(SEATS, SEATS, "Zoé")

@@ -116,6 +116,10 @@ def test_the_deal_passes_to_the_left_hand_after_hand_skipping_players_out(client
         str(cid.id),
         str(dan.id),
     ]
+    # Bob, out, cannot have dealt hand 2 (the form offers him not): nothing saved.
+    refused = _hand(client, group, game_id, 2, ann, dealer=bob, Cid=300, Dan=0)
+    assert refused.status_code == 200 and 'href="#dealer"' in html(refused)
+    assert db.session.scalar(sa.select(sa.func.count(Round.id)).where(Round.game_id == game_id)) == 1
     # Hand 2, dealt by Cid, who goes out himself: the deal still passes to his left.
     assert _hand(client, group, game_id, 2, ann, dealer=cid, Cid=300, Dan=0).status_code == 302
     assert _turn("Dan", "Ann") in html(client.get(url))
@@ -394,3 +398,20 @@ def test_an_export_written_before_dealers_were_kept_still_imports(client):
     last = db.session.scalar(sa.select(Round).where(Round.game_id == copy.id, Round.number == 2))
     assert last.result["totals"] == {str(p.id): t for p, t in zip(copy.players, (3, 12, 16), strict=True)}
     assert "dealer" in last.result  # the app's own state, who deals next included
+
+
+def test_a_hand_said_dealt_by_a_player_out_is_refused_by_the_engine():
+    """An entry that did not come through the form (an import, a correction's rescoring)
+    naming a player out as its dealer: the engine's refusal, at the field ``dealer``."""
+    import pytest
+
+    from companion.games.kinds.crapouille.state import dealt_by, initial_state
+    from companion.rules.i18n import RulesError
+
+    state = initial_state(["1", "2", "3"], "1")
+    state["in_play"] = ["1", "3"]
+    assert dealt_by(state, {"dealer": "3"}) == "3" and dealt_by(state, {}) == "1"
+    with pytest.raises(RulesError) as refused:
+        dealt_by(state, {"dealer": "2"})
+    # seed 003: « en commençant par le joueur à gauche du donneur » — a dealer still in.
+    assert refused.value.field == "dealer" and "2 est hors jeu" in refused.value.text.fr

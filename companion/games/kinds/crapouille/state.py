@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from companion.rules import crapouille
-from companion.rules.i18n import RulesError, Text
 
 
 class CrapouilleState(TypedDict):
@@ -110,16 +109,12 @@ def sheet_of(state: CrapouilleState) -> crapouille.Scoresheet:
 def dealt_by(state: CrapouilleState, entry: Mapping[str, Any]) -> str | None:
     """Who dealt the hand entered as ``entry`` from ``state``: the entry's ``dealer``, a
     player still in; for an entry stored before dealers were kept (it has none), the
-    dealer the state says (None when it says none either). Raises
-    :class:`~companion.rules.i18n.RulesError` for a dealer who is not in play."""
+    dealer the state says (None when it says none either). The engine refuses a dealer
+    who is not in play (:class:`~companion.rules.i18n.RulesError`)."""
     if "dealer" not in entry:
         return state.get("dealer")
-    dealt = entry["dealer"]
-    if not isinstance(dealt, str) or dealt not in state["in_play"]:
-        raise RulesError(
-            Text("Le donneur doit être un joueur encore en jeu.", "The dealer has to be a player still in."),
-            "dealer",
-        )
+    dealt = str(entry["dealer"])
+    crapouille.opening(state["players"], state["in_play"], dealt)
     return dealt
 
 
