@@ -19,7 +19,7 @@ from __future__ import annotations
 from companion.sentence.cards import CARD_WORDS, SaidCards, read_cards, said_cards
 from companion.sentence.numbers import NUMBER_WORDS, number, read_number, spell
 from companion.sentence.people import FUNCTION_WORDS, ME_WORDS, Named, Roster, close
-from companion.sentence.reading import Person, Reading
+from companion.sentence.reading import Hint, Person, Reading
 from companion.sentence.unclear import Unclear, alternatives, ask, quoted
 from companion.sentence.words import AND, Word, fold, span, words
 
@@ -29,6 +29,7 @@ __all__ = [
     "FUNCTION_WORDS",
     "ME_WORDS",
     "NUMBER_WORDS",
+    "Hint",
     "Named",
     "Person",
     "Reading",

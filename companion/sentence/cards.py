@@ -43,7 +43,7 @@ from companion.sentence.numbers import read_number
 from companion.sentence.unclear import Unclear, ask, quoted
 from companion.sentence.words import AND, Word, words
 
-__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "said_cards"]
+__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "read_suit", "said_cards"]
 
 _SUITS = {
     "fr": {
@@ -116,15 +116,62 @@ class SaidCards:
         return " ".join([*(str(c) for c in self.cards), *(r.value for r in self.ranks)])
 
 
+#: A rank said by its letter before a suit (« R pique », « D de cœur », « K spades »):
+#: the page's language's letters, and the English ones everywhere (« K♠ »).
+_LETTERS = {
+    "fr": {"r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK, "k": Rank.KING, "q": Rank.QUEEN, "j": Rank.JACK},
+    "en": {"k": Rank.KING, "q": Rank.QUEEN, "j": Rank.JACK},
+}
+_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def read_suit(said: Sequence[Word], i: int, lang: str = "fr") -> tuple[Suit, int] | None:
+    """A suit said from ``said[i]`` on (« pique », « de cœur », « of spades », « ♠ »)
+    and how many words it takes, or None.
+
+    >>> read_suit(words("de cœur"), 0), read_suit(words("spades"), 0, "en"), read_suit(words("roi"), 0)
+    ((<Suit.HEARTS: 'h'>, 2), (<Suit.SPADES: 's'>, 1), None)
+    """
+    lang = "en" if lang == "en" else "fr"
+    if i < len(said) and said[i].key in _SUITS[lang]:
+        return _SUITS[lang][said[i].key], 1
+    if i + 1 < len(said) and said[i].key in _OF[lang] and said[i + 1].key in _SUITS[lang]:
+        return _SUITS[lang][said[i + 1].key], 2
+    if i < len(said) and len(said[i].text) == 1 and said[i].text in _SYMBOLS:
+        card = typed_notation("en").read(f"A{said[i].text}")
+        if card is not None and card.suit is not None:
+            return card.suit, 1
+    return None
+
+
+def _notation(word: Word, lang: str) -> Card | None:
+    """A card written in the notation (« 8C », « RP », « K♠ »): the page's language's;
+    written with a suit symbol, the other language's letters too (« K♠ » on a French
+    page is the king of spades, there being no other way to read it)."""
+    if word.key in _NOT_NOTATION and word.text.islower():
+        return None
+    if (word.text.isalpha() and len(word.text) != 2) or word.key in CARD_WORDS[lang]:
+        return None
+    card = typed_notation(lang).read(word.text)
+    if card is None and any(c in _SYMBOLS for c in word.text):
+        card = typed_notation("en" if lang == "fr" else "fr").read(word.text)
+    return card
+
+
 def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tuple[Rank, ...], int] | None:
     """One item of a list from ``said[i]``: a card, or a count of cards (« deux rois »)."""
     j = i
     word = said[j]
-    notation = typed_notation(lang)
-    if word.key not in _NOT_NOTATION or not word.text.islower():
-        card = notation.read(word.text)
-        if card is not None and (not word.text.isalpha() or len(word.text) == 2) and word.key not in CARD_WORDS[lang]:
-            return (card,), (), 1
+    card = _notation(word, lang)
+    if card is not None:
+        return (card,), (), 1
+    letter = _LETTERS[lang].get(word.key) if len(word.key) == 1 and word.text.isalpha() else None
+    if letter is None and word.text == "A":
+        letter = Rank.ACE
+    if letter is not None:
+        after_letter = read_suit(said, j + 1, lang)
+        if after_letter is not None:
+            return (Card(rank=letter, suit=after_letter[0]),), (), 1 + after_letter[1]
     count = 1
     rank: Rank | None = None
     joker: str | None = None
@@ -135,8 +182,13 @@ def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tup
         value, length = number
         after = said[j + length] if j + length < len(said) else None
         then = read_number(said, j + length, lang) if after is not None else None
-        if (after is not None and (after.key in _FACES[lang] or after.key in _JOKERS[lang])) or (
-            then is not None and 2 <= then[0] <= 10 and value <= _MOST_OF_A_KIND
+        # A count of one card only: right before a rank or a joker (« deux rois », « 5
+        # jokers »), or a number said in words before another (« deux huit »: two 8s —
+        # « 2 8 » in digits lists a 2 and an 8, and « 3 et 4 de pique » two cards).
+        spelled = not said[j].key.isdigit()
+        many = after is not None and (spelled or after.key.endswith(("s", "x")))  # « 2 rois », not « 8 joker »
+        if (many and after is not None and (after.key in _FACES[lang] or after.key in _JOKERS[lang])) or (
+            then is not None and spelled and 2 <= then[0] <= 10 and value <= _MOST_OF_A_KIND
         ):
             count, j = value, j + length
         elif 2 <= value <= 10:
@@ -164,10 +216,9 @@ def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tup
         return (Card(joker=joker),) * count, (), j - i
     assert rank is not None
     suit: Suit | None = None
-    if j < len(said) and said[j].key in _SUITS[lang]:
-        suit, j = _SUITS[lang][said[j].key], j + 1
-    elif j + 1 < len(said) and said[j].key in _OF[lang] and said[j + 1].key in _SUITS[lang]:
-        suit, j = _SUITS[lang][said[j + 1].key], j + 2
+    found = read_suit(said, j, lang)
+    if found is not None:
+        suit, j = found[0], j + found[1]
     if suit is None:
         return (), (rank,) * count, j - i
     return (Card(rank=rank, suit=suit),) * count, (), j - i

@@ -215,11 +215,24 @@ def _tree(lang: str) -> dict[str, Any]:
 NUMBER_WORDS: dict[str, frozenset[str]] = {
     "fr": frozenset(
         fold(w)
-        for w in [*_FR_UNITS, *_FR_TENS.values(), *_ZERO["fr"], "une", "vingts", "cent", "cents", "et", *_REGIONAL]
+        for w in [
+            *_FR_UNITS,
+            *_FR_TENS.values(),
+            *_ZERO["fr"],
+            "une",
+            "vingts",
+            "cent",
+            "cents",
+            "et",
+            "moins",
+            *_REGIONAL,
+        ]
     ),
-    "en": frozenset([*_EN_UNITS, *_EN_TENS.values(), *_ZERO["en"], "hundred", "and"]),
+    "en": frozenset([*_EN_UNITS, *_EN_TENS.values(), *_ZERO["en"], "hundred", "and", "minus"]),
 }
 _DIGITS = re.compile(r"\d+")
+#: A number said below zero: « moins 3 », « minus 3 » (or « -3 », written).
+_MINUS = frozenset({"moins", "minus"})
 
 
 def read_number(said: Sequence[Word], i: int, lang: str = "fr") -> tuple[int, int] | None:
@@ -232,11 +245,17 @@ def read_number(said: Sequence[Word], i: int, lang: str = "fr") -> tuple[int, in
     ((21, 3), (12, 1), None)
     >>> read_number(words("deux huit"), 0)
     (2, 1)
+    >>> read_number(words("Ann -5"), 1), read_number(words("moins trois"), 0), read_number(words("vingt-deux"), 0)
+    ((-5, 1), (-3, 2), (22, 1))
     """
     if i >= len(said):
         return None
+    if said[i].key in _MINUS and i + 1 < len(said) and not said[i + 1].after_stop:
+        after = read_number(said, i + 1, lang)
+        return None if after is None else (-after[0], after[1] + 1)
     if _DIGITS.fullmatch(said[i].key):
-        return int(said[i].key), 1
+        value = int(said[i].key)
+        return (-value if said[i].minus else value), 1
     node = _tree("en" if lang == "en" else "fr")
     best: tuple[int, int] | None = None
     for j in range(i, len(said)):

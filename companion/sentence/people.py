@@ -160,22 +160,79 @@ FUNCTION_WORDS = {
 _MOST_WORDS = 4
 
 
+#: What names several players at once, or the one dealing: ``all`` (« tout le monde »),
+#: ``others`` (« tous les autres »: those the line gives nothing else), ``dealer``
+#: (« le donneur »). Each grammar says what they stand for in its round.
+GROUPS: dict[str, dict[tuple[str, ...], str]] = {
+    "fr": {
+        **dict.fromkeys(
+            [("tout", "le", "monde"), ("tous",), ("toutes",), ("chacun",), ("chacune",), ("pour", "tous")], "all"
+        ),
+        **dict.fromkeys(
+            [
+                ("tous", "les", "autres"),
+                ("toutes", "les", "autres"),
+                ("les", "autres"),
+                ("le", "reste"),
+                ("les", "trois", "autres"),
+                ("les", "deux", "autres"),
+                ("tous", "les", "trois"),
+                ("tous", "les", "deux"),
+                ("toutes", "les", "deux"),
+            ],
+            "others",
+        ),
+        **dict.fromkeys(
+            [("le", "donneur"), ("la", "donneuse"), ("donneur",), ("donneuse",), ("celui", "qui", "donne")], "dealer"
+        ),
+    },
+    "en": {
+        **dict.fromkeys([("everyone",), ("everybody",), ("all",), ("each",), ("all", "of", "us")], "all"),
+        **dict.fromkeys(
+            [
+                ("everyone", "else"),
+                ("everybody", "else"),
+                ("the", "others"),
+                ("all", "the", "others"),
+                ("the", "rest"),
+                ("others",),
+            ],
+            "others",
+        ),
+        **dict.fromkeys([("the", "dealer"), ("dealer",)], "dealer"),
+    },
+}
+
+
 @dataclass(frozen=True)
 class Named:
     """A player read from ``length`` words of a line: ``person``, or, when the words
     could be several players, ``person`` None and the ``candidates`` (:attr:`unclear`
-    is then the question to ask). ``said``: the words as written."""
+    is then the question to ask). ``said``: the words as written. ``loose``: the words
+    name the player loosely (« Élo » for Élodie: :func:`likeness`), and the read-back
+    says how they were read. ``me``: « moi », « je »…, this device's player — or, when
+    no player is known for this device (``person`` None), a question. ``group``: the
+    words name several players at once (:data:`GROUPS`), ``person`` None."""
 
     person: Person | None
     length: int
     said: str
     candidates: tuple[Person, ...] = ()
+    loose: bool = False
+    me: bool = False
+    group: str = ""
 
     @property
     def unclear(self) -> Unclear | None:
-        """The question « “Ma” : Marie ou Mathieu ? », when this is ambiguous."""
-        if self.person is not None:
+        """The question « “Ma” : Marie ou Mathieu ? », « Qui est « moi » sur ce
+        téléphone ? », when this is ambiguous (None for a player or a group)."""
+        if self.person is not None or self.group:
             return None
+        if self.me:
+            return Unclear(
+                ask(f"Qui est {quoted('moi')} sur ce téléphone ?", f"Who is {quoted('me', 'en')} on this phone?"),
+                self.said,
+            )
         names = [p.name for p in self.candidates]
         return Unclear(
             ask(
@@ -200,28 +257,91 @@ def close(a: str, b: str) -> bool:
     >>> close("ann", "bob"), close("marie", "mario"), close("marie", "mirae")
     (False, True, False)
     """
+    return _edit(a, b) is not None
+
+
+def _edit(a: str, b: str) -> tuple[str, int] | None:
+    """The one typo that turns ``b`` (a name) into ``a`` (what was said): ``("same", -1)``,
+    ``("changed", i)``, ``("swapped", i)``, ``("added", i)`` or ``("dropped", i)``, ``i``
+    where it happened; None when it takes more than one."""
     if a == b:
-        return True
+        return "same", -1
     la, lb = len(a), len(b)
     if abs(la - lb) > 1:
-        return False
-    if la > lb:
-        a, b, la, lb = b, a, lb, la
+        return None
+    short, long = (a, b) if la <= lb else (b, a)
     i = 0
-    while i < la and a[i] == b[i]:
+    while i < len(short) and short[i] == long[i]:
         i += 1
     if la == lb:
-        swapped = i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]
-        return swapped or a[i + 1 :] == b[i + 1 :]
-    return a[i:] == b[i + 1 :]
+        if i + 1 < la and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :]:
+            return "swapped", i
+        return ("changed", i) if a[i + 1 :] == b[i + 1 :] else None
+    if short[i:] != long[i + 1 :]:
+        return None
+    return ("added" if la > lb else "dropped"), i
+
+
+#: How a name may be said besides exactly, and still be that player (:func:`likeness`).
+EXACT, LOOSE, ASK = "exact", "loose", "ask"
+
+
+def likeness(said: str, name: str) -> str | None:
+    """Whether ``said`` (as :func:`_key` compares: folded, letters and digits only) may
+    name the player called ``name`` (its key, or its first name's): the one rule of what
+    is close enough, on every kind's line.
+
+    - :data:`EXACT`: the name itself (case, accents, spaces and hyphens aside);
+    - :data:`LOOSE` — that player, said the way a table says it (the read-back says how
+      it was read):
+
+      - the name with a trailing *e* or *s* (« Anne » for Ann, « Zoés »);
+      - a short form: the name's first three letters or more (« Élo », « Ben »), or its
+        first syllable said twice (« Zozo » for Zoé, « Juju » for Julie);
+      - one typo, never in the first letter, and only in a name long enough to still be
+        recognised: two neighbours swapped (4 letters or more: « Élodei »), a letter
+        dropped or added (5 or more: « Élodi »), a letter changed (6 or more: « Élodue »);
+
+    - :data:`ASK`: the name's first two letters (« Ma »): asked, even if only one player's
+      name starts so;
+    - None: not that player — whatever else is near (« Mario » is not Marie, « Léo » not
+      Léa, « Anna » not Ann, « Jeanne » not Jean).
+
+    >>> [likeness(s, "elodie") for s in ["elodie", "elo", "elodiee", "elodei", "elodue", "el", "lodie"]]
+    ['exact', 'loose', 'loose', 'loose', 'loose', 'ask', None]
+    >>> [likeness(s, "ann") for s in ["anne", "anns", "anna", "annie", "an"]]
+    ['loose', 'loose', None, None, 'ask']
+    >>> likeness("zozo", "zoe"), likeness("mario", "marie"), likeness("leo", "lea")
+    ('loose', None, None)
+    """
+    if not said or not name:
+        return None
+    if said == name:
+        return EXACT
+    if said[0] != name[0]:
+        return None
+    if said in (name + "e", name + "s", name + "es"):
+        return LOOSE
+    if name.startswith(said):
+        return LOOSE if len(said) >= 3 else ASK if len(said) == 2 else None
+    half = len(said) // 2
+    if len(said) in (4, 6) and said[:half] == said[half:] and name.startswith(said[:half]):
+        return LOOSE
+    typo = _edit(said, name)
+    if typo is None or typo[1] == 0:
+        return None
+    least = {"swapped": 4, "dropped": 5, "added": 5, "changed": 6}[typo[0]]
+    return LOOSE if len(name) >= least else None
 
 
 class Roster:
     """The players a line may name (``people``: the game's players, in order), ``me``
-    the id of this device's player (« moi »), or None (then « moi » is not a player),
+    the id of this device's player (« moi »), or None (then « moi » is asked),
     ``lang`` the page's language (« moi » or « me »), ``reserved`` the words of the
-    grammar itself (« sort », « vice », « plis »…) never read as a start or a typo of a
-    name — the toolkit's number and card words and :data:`FUNCTION_WORDS` already are."""
+    grammar itself (« sort », « vice », « plis »…) never read as a loose name — the
+    toolkit's number and card words and :data:`FUNCTION_WORDS` already are —, and
+    ``dealer`` the id of who deals the round (« le donneur »), when the grammar reads
+    it as a player (else those words are left to the grammar)."""
 
     def __init__(
         self,
@@ -229,10 +349,14 @@ class Roster:
         me: str | None = None,
         lang: str = "fr",
         reserved: Collection[str] = (),
+        dealer: str | None = None,
+        groups: bool = False,
     ) -> None:
         self.people: tuple[Person, ...] = tuple(people)
         self.lang = "en" if lang == "en" else "fr"
         self.me = next((p for p in self.people if p.id == me), None) if me is not None else None
+        self.dealer = next((p for p in self.people if p.id == dealer), None) if dealer is not None else None
+        self.groups = groups
         self._keys = [(_key(p.name), p) for p in self.people]
         self._first = [(_key(p.name.replace("-", " ").split()[0]) if p.name.split() else "", p) for p in self.people]
         self.reserved = (
@@ -246,8 +370,11 @@ class Roster:
     def at(self, said: Sequence[Word], i: int) -> Named | None:
         """The player named from ``said[i]`` on, or None when no player is.
 
-        The longest exact name wins (« Marie Claire » over « Marie »), then a single
-        word: exact, the start of one name, or one letter off (names of 4+ letters)."""
+        The longest exact name wins (« Marie Claire » over « Marie »); then « moi »
+        (this device's player, or the question of who that is), a group (when the
+        grammar reads them: « tout le monde », « le donneur »), then a single word
+        naming one player loosely (:func:`likeness`) — two players so named, or a name's
+        first two letters, are asked."""
         if i >= len(said):
             return None
         word = said[i]
@@ -258,25 +385,55 @@ class Roster:
             if j > i and said[j].after_stop:
                 break
             joined += _key(said[j].key)
-            exact = [p for k, p in self._keys if k == joined]
-            if exact:
-                best = self._named(exact, said[i : j + 1])
+            whole = [p for k, p in self._keys if k == joined]
+            if whole:
+                best = self._named(whole, said[i : j + 1])
         if best is not None:
             return best
+        if word.key in ME_WORDS[self.lang]:
+            return Named(self.me, 1, word.text, me=True)
+        if self.groups:
+            group = self._group(said, i)
+            if group is not None:
+                return group
         key = _key(word.key)
-        if self.me is not None and word.key in ME_WORDS[self.lang]:
-            return Named(self.me, 1, word.text)
-        if not key or word.key in self.reserved or key.isdigit():
-            return None
-        loose = []
+        if not key or word.key in self.reserved or not key.isalpha() or not word.text.replace("-", "").isalpha():
+            return None  # a number, a card (« A♣ »), or a word of the grammar: no name
+        exact: list[Person] = []
+        loose: list[Person] = []
+        asked: list[Person] = []
         for (full, person), (first, _person) in zip(self._keys, self._first, strict=True):
-            if (len(key) >= 2 and (full.startswith(key) or first.startswith(key))) or (
-                len(key) >= 3 and len(full) >= 4 and (close(key, full) or (len(first) >= 4 and close(key, first)))
-            ):
+            found = {likeness(key, full), likeness(key, first) if first != full else None}
+            if EXACT in found:
+                exact.append(person)  # a first name said exactly (« Ann » for « Ann Dupont »)
+            elif LOOSE in found:
                 loose.append(person)
-        # A first name said exactly (« Ann » for « Ann Dupont ») wins over a start or a typo.
-        firsts = [p for p in loose if any(f == key and q is p for f, q in self._first)]
-        return self._named(firsts or loose, [word]) if loose else None
+            elif ASK in found:
+                asked.append(person)
+        if exact:
+            return self._named(exact, [word])
+        if len(loose) == 1 and not asked:
+            return Named(loose[0], 1, word.text, loose=True)
+        if loose or asked:
+            return Named(None, 1, word.text, tuple(loose + asked))
+        return None
+
+    def _group(self, said: Sequence[Word], i: int) -> Named | None:
+        best: Named | None = None
+        for phrase, group in GROUPS[self.lang].items():
+            n = len(phrase)
+            if i + n > len(said) or any(said[i + k].key != phrase[k] for k in range(n)):
+                continue
+            if any(said[i + k].after_stop for k in range(1, n)):
+                continue
+            if best is None or n > best.length:
+                if group == "dealer":
+                    if self.dealer is None:
+                        continue
+                    best = Named(self.dealer, n, span_text(said[i : i + n]), group=group)
+                else:
+                    best = Named(None, n, span_text(said[i : i + n]), group=group)
+        return best
 
     def _named(self, found: list[Person], pieces: Sequence[Word]) -> Named:
         text = " ".join(w.text for w in pieces)
@@ -300,6 +457,11 @@ class Roster:
         if named.person is None:
             raise named.unclear  # type: ignore[misc]
         return named.person
+
+
+def span_text(pieces: Sequence[Word]) -> str:
+    """Words as written, one space between them."""
+    return " ".join(w.text for w in pieces)
 
 
 def unknown(said: Sequence[Word], line: str) -> Text:

@@ -52,6 +52,8 @@ class Word:
     start: int
     end: int
     after_stop: bool = False
+    #: A minus sign written right before it (« -5 », « −5 »).
+    minus: bool = False
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -78,13 +80,16 @@ def words(line: str) -> list[Word]:
     """The words of ``line`` (see the module's docstring); punctuation is not a word."""
     result: list[Word] = []
     stop = True
-    for m in _WORD.finditer(line.translate(_SAME_LENGTH)):
+    plain = line.translate(_SAME_LENGTH)
+    for m in _WORD.finditer(plain):
         text = m.group()
         if text[0] in _STOPS:
             stop = True
             continue
         key = fold(text).rstrip("'") or text
-        result.append(Word(text, key, m.start(), m.end(), stop))
+        at = m.start()
+        minus = at > 0 and plain[at - 1] in "-−" and (at == 1 or not plain[at - 2].isalnum())
+        result.append(Word(text, key, at, m.end(), stop, minus))
         stop = False
     return result
 

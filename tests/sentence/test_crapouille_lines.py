@@ -108,18 +108,21 @@ LINES = [
     # asked, not guessed
     ("Ma sort", "fr", {}, ["«\u00a0Ma\u00a0»\u00a0: Marie ou Mathieu\u00a0?"], []),
     ("Ann sort, Ma 12", "fr", f(w="1"), ["«\u00a0Ma\u00a0»\u00a0: Marie ou Mathieu"], []),
-    ("Ann sort, Bob sort", "fr", {}, ["Qui est sorti de la main\u00a0: Ann ou Bob\u00a0?"], []),
+    ("Ann sort, Bob sort", "fr", {}, ["Qui a fini la main\u00a0: Ann ou Bob\u00a0?"], []),
+    ("Ann et Bob sortent, Cid 5", "fr", f(t3="5"), ["Qui a fini la main\u00a0: Ann ou Bob\u00a0?"], []),
     ("Ann sort, Bob 12, Bob 15", "fr", f(w="1"), ["Bob\u00a0: 12 ou 15\u00a0?"], []),
     ("Ann sort, donné par Bob, donné par Cid", "fr", f(w="1"), ["Qui a distribué\u00a0: Bob ou Cid\u00a0?"], []),
-    ("Ann sort, Zoé 12", "fr", f(w="1"), ["Zoé n’est plus dans la partie."], ["Zoé 12"]),
-    ("Zoé sort", "fr", {}, ["Zoé n’est plus dans la partie."], ["Zoé sort"]),
-    # not understood, shown as written
-    ("Ann sort, Cid trucmuche", "fr", f(w="1"), [], ["trucmuche"]),
-    ("Annn sort, Bob 12", "fr", f(t2="12"), [], ["Annn sort"]),
-    ("Ann sort, Bob 12 15", "fr", f(w="1"), [], ["12 15"]),
-    ("Ann sort, Bob huit de machin", "fr", f(w="1"), [], ["huit de machin"]),
-    ("moi je sors", "fr", {}, [], ["moi je sors"]),  # no device player: see below
-    ("Ann sort, douze", "fr", f(w="1"), [], ["douze"]),
+    # Someone out of the game: asked about (the question uses the words: none is left unread).
+    ("Ann sort, Zoé 12", "fr", f(w="1"), ["Zoé n’est plus dans la partie."], []),
+    ("Zoé sort", "fr", {}, ["Zoé n’est plus dans la partie."], []),
+    # not understood, shown as written (a name with nothing understood of it, too)
+    ("Ann sort, Cid trucmuche", "fr", f(w="1"), [], ["Cid trucmuche"]),
+    ("Annn sort, Bob 12", "fr", f(t2="12"), ["Qui a fini la main"], ["Annn sort"]),
+    ("Ann sort, Bob 12 15", "fr", f(w="1"), [], ["Bob 12 15"]),
+    ("Ann sort, Bob huit de machin", "fr", f(w="1"), [], ["Bob huit de machin"]),
+    ("moi je sors", "fr", {}, ["Qui est «\u00a0moi\u00a0» sur ce téléphone\u00a0?"], []),  # no device player
+    # A number after a stop is the last name's: who went out holds no card (asked).
+    ("Ann sort, douze", "fr", {}, ["Ann\u00a0: a fini la main ou douze\u00a0?"], []),
     # English
     (
         "Ann out; Bob 12; Cid eight of hearts and a joker; Dan nothing",
@@ -143,7 +146,7 @@ LINES = [
     ("Ann finished, Bob two spades, Cid ten of diamonds", "en", f(w="1", c2="2s", c3="10d"), [], []),
     ("Ann out, Bob out", "en", {}, ["Who went out: Ann or Bob?"], []),
     ("Ma out", "en", {}, ["“Ma”: Marie or Mathieu?"], []),
-    ("Ann out, Zoé 12", "en", f(w="1"), ["Zoé is no longer in the game."], ["Zoé 12"]),
+    ("Ann out, Zoé 12", "en", f(w="1"), ["Zoé is no longer in the game."], []),
 ]
 
 

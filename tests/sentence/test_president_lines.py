@@ -116,7 +116,9 @@ LINES: list[Case] = [
         [],
         [],
     ),
-    ("Chlo présidente, An vice, Élo neutre, Ben vice-trou", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
+    ("Chlo présidente, Ann vice, Élo neutre, Ben vice-trou", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
+    # A name's first two letters only: asked, even when one player's name starts so.
+    ("Chloé présidente, An vice", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C), ["«\u00a0An\u00a0»\u00a0: Ann\u00a0?"], []),
     (
         "Chloé présidente Ann vice Élodie neutre Benoît vice-trou Djamel trou",
         HOUSE,
@@ -128,8 +130,27 @@ LINES: list[Case] = [
         [],
     ),
     ("moi présidente, Ann vice, Élodie neutre, Benoît vice-trou", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
-    ("Chloé présidente", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C), [], []),
-    ("Chloé présidente, Ann vice", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C, A), [], []),
+    # Fewer players than the table: the first place left is asked, naming who is left.
+    (
+        "Chloé présidente",
+        HOUSE,
+        PEOPLE,
+        AFTER_ONE,
+        "fr",
+        order(C),
+        ["Vice-Président\u00a0: Ann, Élodie, Benoît ou Djamel\u00a0?"],
+        [],
+    ),
+    (
+        "Chloé présidente, Ann vice",
+        HOUSE,
+        PEOPLE,
+        AFTER_ONE,
+        "fr",
+        order(C, A),
+        ["Neutre\u00a0: Élodie, Benoît ou Djamel\u00a0?"],
+        [],
+    ),
     # 4 players: P, VP, VTdC, TdC
     (
         "Chloé présidente, Ann vice, Benoît trou du cul",
@@ -239,7 +260,16 @@ LINES: list[Case] = [
     ("sortis dans l'ordre : Chloé, Ann, Élodie, Benoît", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
     ("ordre : Chloé, Ann, Élodie, Benoît", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
     ("Chloé puis Ann puis Élodie puis Benoît puis Djamel", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
-    ("Chloé puis Ann puis Élodie", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C, A, E), [], []),
+    (
+        "Chloé puis Ann puis Élodie",
+        HOUSE,
+        PEOPLE,
+        AFTER_ONE,
+        "fr",
+        order(C, A, E),
+        ["Vice-Trou du cul\u00a0: Benoît ou Djamel"],
+        [],
+    ),
     ("Chloé, Ann, Élodie, Benoît", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
     ("Chloé Ann Élodie Benoît Djamel", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
     ("chloe ann elodie benoit", HOUSE, PEOPLE, AFTER_ONE, "fr", FULL, [], []),
@@ -297,7 +327,7 @@ LINES: list[Case] = [
         AFTER_ONE,
         "fr",
         {},
-        ["Finir sur «\u00a0un as\u00a0» n’est pas interdit"],
+        ["Finir sur «\u00a0as\u00a0» n’est pas interdit"],
         [],
     ),
     (
@@ -443,7 +473,7 @@ LINES: list[Case] = [
         [],
     ),
     ("Chloé, Ann, Chloé", HOUSE, PEOPLE, AFTER_ONE, "fr", {}, ["Chloé\u00a0: Président ou Neutre\u00a0?"], []),
-    ("Chloé présidente, Chloé présidente, Ann vice", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C, A), [], []),
+    ("Chloé présidente, Chloé présidente, Ann vice", HOUSE, PEOPLE, AFTER_ONE, "fr", order(C, A), ["Neutre"], []),
     ("présidente", HOUSE, PEOPLE, AFTER_ONE, "fr", {}, ["Président\u00a0: qui\u00a0?"], []),
     (
         "Chloé, Ann, Élodie, Benoît, Djamel, Chloé",
@@ -520,7 +550,8 @@ def test_the_title_places_are_the_engines() -> None:
     seven = [*SIX, Person("7", "Gaby")]
     state = {"hierarchy": [p.id for p in seven], "first": False, "draw": False}
     reading = read_manche("Gaby neutre", seven, PIKETTY, state)  # type: ignore[arg-type]
-    assert reading.fields == {} and reading.questions == ["Président\u00a0: qui\u00a0?"]
+    assert reading.fields == {} and reading.questions[0].startswith("Président\u00a0: Chloé, Ann")
+    assert reading.notes == ["Gaby\u00a0: Neutre, à remplir une fois les places d’avant connues."]
     reading = read_manche("Chloé présidente, Ann vice, Élodie premier ministre, Gaby neutre", seven, PIKETTY, state)  # type: ignore[arg-type]
     assert reading.fields == order(C, A, E, "7")
 

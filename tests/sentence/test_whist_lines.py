@@ -47,7 +47,7 @@ LINES: list[tuple[str, str, dict[str, str], list[str], list[str]]] = [
     ("Ann demande 2, Benoît 1, Chloé 0, Djamel 1", "fr", ALL_BIDS, [], []),
     ("enchères : Ann 2, Benoît 1, Chloé aucun, Djamel 1", "fr", ALL_BIDS, [], []),
     ("Ann annonce deux plis, Benoît un pli, Chloé aucun pli, Djamel un pli", "fr", ALL_BIDS, [], []),
-    ("An 2, Ben 1, Chlo 0, Dja 1", "fr", ALL_BIDS, [], []),
+    ("Anne 2, Ben 1, Chlo 0, Dja 1", "fr", ALL_BIDS, [], []),
     ("Ann 2, Benoï 1, Chloée 0, Djamal 1", "fr", ALL_BIDS, [], []),
     ("Ann : 2 ; Benoît : 1 ; Chloé : 0 ; Djamel : 1", "fr", ALL_BIDS, [], []),
     ("deux pour Ann, un pour Benoît", "fr", {B + "1": "2", B + "2": "1"}, [], []),
@@ -137,7 +137,9 @@ LINES: list[tuple[str, str, dict[str, str], list[str], list[str]]] = [
     ("bonjour", "fr", {}, [], ["bonjour"]),
     ("Ann deux, Benoît", "fr", {B + "1": "2"}, [], ["Benoît"]),
     ("bids: Ann 2, Zed 1", "en", {B + "1": "2"}, [], ["Zed 1"]),
-    ("Chlo rien, Dj un", "fr", {B + "3": "0", B + "4": "1"}, [], []),
+    ("Chlo rien, Dja un", "fr", {B + "3": "0", B + "4": "1"}, [], []),
+    # A name's first two letters only: asked.
+    ("Chlo rien, Dj un", "fr", {B + "3": "0"}, ["«\u00a0Dj\u00a0»\u00a0: Djamel\u00a0?"], []),
 ]
 
 

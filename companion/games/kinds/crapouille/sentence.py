@@ -40,14 +40,16 @@ from typing import Any
 
 from companion.rules import crapouille
 from companion.rules.cards import Card, Suit, typed_notation
-from companion.sentence import Person, Reading
+from companion.rules.i18n import Text
+from companion.sentence import Hint, Person, Reading
 from companion.sentence.cards import read_cards
 from companion.sentence.numbers import read_number
 from companion.sentence.people import Named, Roster
+from companion.sentence.reader import LineReader
 from companion.sentence.unclear import alternatives, ask
-from companion.sentence.words import AND, Word, fold, span, words
+from companion.sentence.words import AND, Word, fold, span
 
-__all__ = ["read_hand"]
+__all__ = ["example", "read_hand"]
 
 # What a piece of the line says of a player, by kind:
 WIN = "win"  # went out (« sort », « a fini », « out »)
@@ -56,6 +58,7 @@ DEALT_BY = "dealt_by"  # « donné par », « dealt by »: said before the name,
 WIN_LABEL = "win_label"  # « sortie : », « gagnant », « winner »: before or after the name
 DEAL_LABEL = "deal_label"  # « donneur : », « dealer »: before or after the name
 FILLER = "filler"  # words that say nothing here (« c’est », « qui », « points »)
+OUT = "out"  # out of the game already (« hors jeu »): said of a player who no longer plays
 
 _PHRASES: dict[str, dict[str, Sequence[str]]] = {
     "fr": {
@@ -87,6 +90,31 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "est dehors",
             "a pose sa derniere carte",
             "a pose toutes ses cartes",
+            "sortent",
+            "sont sortis",
+            "sont sorties",
+            "ont fini",
+            "a gagne la donne",
+            "gagne la donne",
+            "a gagne la manche",
+            "gagne la manche",
+            "a gagne le coup",
+            "gagne le coup",
+            "remporte",
+            "remporte la main",
+            "remporte la donne",
+            "remporte le coup",
+            "suis sorti",
+            "suis sortie",
+            "me suis vide",
+            "sort sur un 2",
+            "sort sur un deux",
+            "sorti sur un 2",
+            "sortie sur un 2",
+            "sorti sur un deux",
+            "sortie sur un deux",
+            "a fini sur un 2",
+            "a fini sur un deux",
         ),
         DEALT: (
             "a donne",
@@ -101,9 +129,30 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "distribue",
             "a fait la donne",
         ),
-        DEALT_BY: ("donne par", "donnee par", "distribue par", "distribuee par", "donne par", "la donne de"),
-        WIN_LABEL: ("sortie", "sortant", "sortante", "gagnant", "gagnante", "qui sort"),
-        DEAL_LABEL: ("donneur", "donneuse", "donne", "la donne", "distributeur", "distributrice"),
+        DEALT_BY: (
+            "donne par",
+            "donnee par",
+            "distribue par",
+            "distribuee par",
+            "la donne de",
+            "la donne etait a",
+            "la donne est a",
+            "la donne a",
+            "c' est a",
+        ),
+        WIN_LABEL: ("sortie", "sortie de", "sortant", "sortante", "gagnant", "gagnante", "qui sort"),
+        DEAL_LABEL: ("donneur", "donneuse", "donne", "distributeur", "distributrice"),
+        OUT: (
+            "hors jeu",
+            "est hors jeu",
+            "suis hors jeu",
+            "est deja hors jeu",
+            "elimine",
+            "eliminee",
+            "est elimine",
+            "est eliminee",
+            "ne joue plus",
+        ),
         FILLER: (
             "c'",
             "c' est",
@@ -140,6 +189,29 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "dans la main",
             "dans sa main",
             "total",
+            "rien qu'",
+            "juste",
+            "seulement",
+            "que",
+            "qu'",
+            "bien sur",
+            "evidemment",
+            "la manche",
+            "le coup",
+            "la donne",
+            "la partie",
+            "la main",
+            "avec la carte piochee",
+            "avec la pioche",
+            "la carte piochee",
+            "carte piochee",
+            "compris",
+            "y compris",
+            "euh",
+            "alors",
+            "voila",
+            "les autres",
+            "sinon",
         ),
     },
     "en": {
@@ -161,10 +233,11 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "done",
             "who went out",
         ),
-        DEALT: ("dealt", "deals", "deal", "has dealt", "who dealt", "was dealer", "was the dealer", "is dealer"),
+        DEALT: ("dealt", "deals", "has dealt", "who dealt", "was dealer", "was the dealer", "is dealer"),
         DEALT_BY: ("dealt by", "deal by", "deal from"),
         WIN_LABEL: ("out", "winner", "went out"),
-        DEAL_LABEL: ("dealer", "the dealer", "deal"),
+        DEAL_LABEL: ("dealer", "the dealer"),
+        OUT: ("out of the game", "is out of the game", "eliminated", "is eliminated"),
         FILLER: (
             "it's",
             "it",
@@ -188,6 +261,12 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "total",
             "for",
             "who",
+            "m",
+            "'m",
+            "am",
+            "only",
+            "just",
+            "of course",
         ),
     },
 }
@@ -239,7 +318,8 @@ class _Piece:
 
 @dataclass
 class _Segment:
-    """What the line says of one player: the name, then the pieces that go with it."""
+    """What the line says of one player (or of a group: « tous les autres »): the name,
+    then the pieces that go with it."""
 
     name: _Piece
     pieces: list[_Piece] = field(default_factory=list)
@@ -265,7 +345,7 @@ def _pieces(said: Sequence[Word], roster: Roster, lang: str) -> list[_Piece]:
                 best = (j, tuple(node[""]))
         if best is not None:
             end, kinds = best
-            kind = next((k for k in (WIN, DEALT, DEALT_BY, FILLER) if k in kinds), kinds[0])
+            kind = next((k for k in (WIN, OUT, DEALT, DEALT_BY, FILLER) if k in kinds), kinds[0])
             found.append(_Piece(kind, list(said[i:end]), kinds=kinds))
             i = end
             continue
@@ -330,16 +410,31 @@ def _segments(pieces: list[_Piece]) -> tuple[list[_Segment], list[list[_Piece]]]
     return segments, loose
 
 
+def _shared(segments: list[_Segment]) -> list[list[_Segment]]:
+    """The segments as said together: names joined by « et » with nothing else said of
+    the first (« Ann et Zoé sortent », « Ben et Anne 8 ») share what is said of the last."""
+    groups: list[list[_Segment]] = []
+    joined = False
+    for segment in segments:
+        if joined and groups:
+            groups[-1].append(segment)
+        else:
+            groups.append([segment])
+        rest = segment.pieces[segment.lead :]
+        joined = bool(rest) and all(p.kind == FILLER and p.said[-1].key in AND for p in rest)
+    return groups
+
+
 @dataclass
 class _Said:
     """What the line says of one player."""
 
     person: Person
-    text: list[str] = field(default_factory=list)  # what was said of the hand, as written
-    wins: bool = False
-    dealt: bool = False
-    cards: list[Card] | None = None
-    total: int | None = None
+    words: list[Word] = field(default_factory=list)  # the name's words, each time named
+    wins: list[Word] | None = None  # the words saying they went out
+    dealt: list[Word] | None = None  # the words saying they dealt
+    out: list[Word] | None = None  # the words saying they are out of the game
+    hands: list[tuple[list[Card] | None, int | None, list[Word]]] = field(default_factory=list)
 
 
 def _hand(said: list[Word], lang: str) -> tuple[list[Card] | None, int | None] | None:
@@ -362,6 +457,15 @@ def _hand(said: list[Word], lang: str) -> tuple[list[Card] | None, int | None] |
     return None, points
 
 
+def _points(hand: tuple[list[Card] | None, int | None]) -> int | None:
+    cards, total = hand
+    return total if cards is None else sum(crapouille.card_points(c) for c in cards)
+
+
+#: What the cheapest card costs: a hand of no point is a hand of no card — who went out.
+_LEAST = min(crapouille.card_points(c) for c in crapouille.DECK.counts)
+
+
 def read_hand(
     line: str,
     people: Sequence[Person],
@@ -376,98 +480,251 @@ def read_hand(
     ``lang``.
     """
     lang = "en" if lang == "en" else "fr"
-    said = words(line)
-    roster = Roster(people, me, lang, VOCABULARY[lang])
+    roster = Roster(people, me, lang, VOCABULARY[lang], groups=True)
+    reader = LineReader(line, roster)
     playing = {p.id for p in people} if in_play is None else set(in_play)
-    reading = Reading()
-    segments, loose = _segments(_pieces(said, roster, lang))
-    unread: list[list[Word]] = [[w for p in group for w in p.said] for group in loose if group]
+    segments, loose = _segments(_pieces(reader.said, roster, lang))
+    for group in loose:
+        # Words said before any name: only what says nothing is understood.
+        reader.use(w for p in group if p.kind == FILLER for w in p.said)
 
     by_person: dict[str, _Said] = {}
-    twice: dict[str, list[str]] = {}
-    for segment in segments:
-        named = segment.name.named
-        assert named is not None
-        if named.person is None:
-            unclear = named.unclear
-            if unclear is not None:
-                reading.questions.append(unclear.text.get(lang))
-            continue
-        person = named.person
-        if person.id not in playing:
-            reading.questions.append(
-                ask(f"{person.name} n’est plus dans la partie.", f"{person.name} is no longer in the game.").get(lang)
-            )
-            reading.not_understood.append(
-                span(line, [*segment.name.said, *(w for p in segment.pieces for w in p.said)])
-            )
-            continue
-        entry = by_person.setdefault(person.id, _Said(person))
-        hand_words: list[Word] = []
-        for piece in segment.pieces:
-            if piece.kind in (WIN, WIN_LABEL):
-                entry.wins = True
-            elif piece.kind in (DEALT, DEALT_BY, DEAL_LABEL):
-                entry.dealt = True
-            elif piece.kind == "word":
-                hand_words.append(piece.said[0])
-        while hand_words and hand_words[0].key in AND:
-            hand_words.pop(0)
-        while hand_words and hand_words[-1].key in AND:
-            hand_words.pop()
-        if not hand_words:
-            continue
+    groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]] = []
+    for together in _shared(segments):
+        last = together[-1]
+        for segment in together:
+            pieces = segment.pieces if segment is last else [*segment.pieces, *last.pieces]
+            _read_segment(reader, segment, pieces, playing, by_person, groups, lang)
+
+    _settle(reader, people, playing, by_person, groups, lang)
+    return reader.reading()
+
+
+def _read_segment(
+    reader: LineReader,
+    segment: _Segment,
+    pieces: list[_Piece],
+    playing: set[str],
+    by_person: dict[str, _Said],
+    groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
+    lang: str,
+) -> None:
+    """What one segment says of its player (or group), gathered in ``by_person``."""
+    named = segment.name.named
+    assert named is not None
+    name_words = segment.name.said
+    hand_words: list[Word] = []
+    said: dict[str, list[Word]] = {}
+    for piece in pieces:
+        if piece.kind in (WIN, WIN_LABEL):
+            said.setdefault(WIN, []).extend(piece.said)
+        elif piece.kind in (DEALT, DEALT_BY, DEAL_LABEL):
+            said.setdefault(DEALT, []).extend(piece.said)
+        elif piece.kind == OUT:
+            said.setdefault(OUT, []).extend(piece.said)
+        elif piece.kind == FILLER and all(w.key in AND for w in piece.said):
+            hand_words.extend(piece.said)  # « un roi et un as »: the join stays in the hand
+        elif piece.kind == FILLER:
+            reader.use(piece.said)
+        elif piece.kind == "word":
+            hand_words.append(piece.said[0])
+    while hand_words and hand_words[0].key in AND:
+        reader.use(hand_words[:1])
+        hand_words.pop(0)
+    while hand_words and hand_words[-1].key in AND:
+        reader.use(hand_words[-1:])
+        hand_words.pop()
+    hand: tuple[list[Card] | None, int | None] | None = None
+    extra: list[Word] = []
+    if hand_words:
         hand = _hand(hand_words, lang)
         if hand is None:
-            # Words after a stop that are no one's (« Élo douze ; Ma huit de cœur », with no
-            # Ma at the table): the hand said before the stop stands, the rest is shown.
+            # Words after a stop that are no one's (« Élo douze ; Xavier huit de cœur », with
+            # no Xavier at the table): the hand said before the stop stands, the rest is shown.
             cut = next((k for k, w in enumerate(hand_words) if k and w.after_stop), None)
             head = _hand(hand_words[:cut], lang) if cut is not None else None
             if head is not None:
-                unread.append(hand_words[cut:])
+                tail = _hand(hand_words[cut:], lang)
+                if tail is not None and _points(tail) != _points(head):
+                    # Two hands said for one player (« Ann 15 : un roi et un 7 »): asked.
+                    text = [span(reader.line, hand_words[:cut]), span(reader.line, hand_words[cut:])]
+                    name = named.person.name if named.person is not None else named.said
+                    reader.ask(
+                        ask(f"{name} : {alternatives(text, 'fr')} ?", f"{name}: {alternatives(text, 'en')}?"),
+                        [*name_words, *hand_words],
+                    )
+                    return
+                if tail is not None:
+                    reader.use(hand_words[cut:])
+                else:
+                    extra = hand_words[cut:]
                 hand_words, hand = hand_words[:cut], head
-        if hand is None or (entry.wins and hand != (None, 0)):
-            # Not a hand, or a hand for who went out (who keeps no card).
-            unread.append(hand_words)
-            continue
-        text = span(line, hand_words)
-        if entry.cards is not None or entry.total is not None:
-            twice.setdefault(person.id, entry.text[:]).append(text)
-        entry.cards, entry.total = hand
-        entry.text.append(text)
+    if named.group:
+        if hand is not None:
+            groups.append((named.group, name_words, hand, hand_words))
+        elif not hand_words:
+            reader.use(name_words)  # « les autres : Ann 5… »: a word that announces the list
+        return
+    person = reader.person(named, name_words, use=False)  # used with what is said of them
+    if person is None:
+        # Asked (who « moi » is, which of two players): what was said of them goes with the question.
+        reader.use([*(w for ws in said.values() for w in ws), *hand_words, *extra])
+        return
+    if person.id not in playing:
+        # Someone out of the game already: saying so (or that they hold nothing) is
+        # understood; anything else of them is asked.
+        if not said.get(WIN) and not said.get(DEALT) and (hand is None or _points(hand) == 0):
+            reader.use([*name_words, *said.get(OUT, []), *hand_words])
+            reader.note(ask(f"{person.name} : hors jeu.", f"{person.name}: out of the game."))
+        else:
+            reader.ask(
+                ask(f"{person.name} n’est plus dans la partie.", f"{person.name} is no longer in the game."),
+                [*name_words, *(w for ws in said.values() for w in ws), *hand_words],
+            )
+        return
+    if hand_words and hand is None:
+        hand_words = []  # not a hand: its words are shown as not understood
+    entry = by_person.setdefault(person.id, _Said(person))
+    entry.words.extend(name_words)
+    if WIN in said:
+        entry.wins = (entry.wins or []) + said[WIN]
+    if DEALT in said:
+        entry.dealt = (entry.dealt or []) + said[DEALT]
+    if OUT in said:
+        entry.out = said[OUT]
+    if hand is not None:
+        entry.hands.append((hand[0], hand[1], hand_words))
+    # ``extra``: words after a hand that are no hand, shown as not understood.
 
-    winners = [s for s in by_person.values() if s.wins]
-    dealers = [s for s in by_person.values() if s.dealt]
-    if len(winners) == 1:
-        reading.fields["winner"] = winners[0].person.id
-    elif winners:
+
+def _settle(
+    reader: LineReader,
+    people: Sequence[Person],
+    playing: set[str],
+    by_person: dict[str, _Said],
+    groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
+    lang: str,
+) -> None:
+    """The fields from what was said of each player: who went out, who dealt, each hand;
+    what is said twice or cannot be is asked, and the players left unsaid are named."""
+    asked: set[str] = set()
+    winners = [s for s in by_person.values() if s.wins is not None]
+    # One who went out holds nothing: a hand said of them too is asked.
+    for s in winners:
+        said_points = {_points((c, t)) for c, t, _w in s.hands}
+        if said_points - {0}:
+            text = [reader.text(Text("a fini la main", "went out")), *(span(reader.line, w) for _c, _t, w in s.hands)]
+            name = s.person.name
+            asked.add(s.person.id)
+            reader.ask(
+                ask(f"{name} : {alternatives(text, 'fr')} ?", f"{name}: {alternatives(text, 'en')}?"),
+                [*s.words, *s.wins, *(w for _c, _t, ws in s.hands for w in ws)],  # type: ignore[misc]
+            )
+            s.wins = None
+            s.hands = []
+            s.words = []
+        else:
+            reader.use(w for _c, _t, ws in s.hands for w in ws)
+            s.hands = []
+    winners = [s for s in by_person.values() if s.wins is not None]
+    if len(winners) > 1:
         names = [s.person.name for s in winners]
-        reading.questions.append(
-            ask(
-                f"Qui est sorti de la main : {alternatives(names, 'fr')} ?",
-                f"Who went out: {alternatives(names, 'en')}?",
-            ).get(lang)
+        reader.ask(
+            ask(f"Qui a fini la main : {alternatives(names, 'fr')} ?", f"Who went out: {alternatives(names, 'en')}?"),
+            [w for s in winners for w in [*s.words, *(s.wins or [])]],
         )
+    winner = winners[0] if len(winners) == 1 else None
+    if winner is not None:
+        reader.fill("winner", winner.person.id, [*winner.words, *(winner.wins or [])])
+    dealers = [s for s in by_person.values() if s.dealt is not None]
     if len(dealers) == 1:
-        reading.fields["dealer"] = dealers[0].person.id
+        dealer = dealers[0]
+        reader.fill("dealer", dealer.person.id, [*dealer.words, *(dealer.dealt or [])])
+        reader.note(
+            ask(
+                f"Distribué par {dealer.person.name}, d’après la phrase.",
+                f"Dealt by {dealer.person.name}, as the line says.",
+            )
+        )
     elif dealers:
         names = [s.person.name for s in dealers]
-        reading.questions.append(
-            ask(f"Qui a distribué : {alternatives(names, 'fr')} ?", f"Who dealt: {alternatives(names, 'en')}?").get(
-                lang
-            )
+        reader.ask(
+            ask(f"Qui a distribué : {alternatives(names, 'fr')} ?", f"Who dealt: {alternatives(names, 'en')}?"),
+            [w for s in dealers for w in [*s.words, *(s.dealt or [])]],
         )
     notation = typed_notation(lang)
+    given: dict[str, tuple[list[Card] | None, int | None, list[Word]]] = {}
     for key, entry in by_person.items():
-        if key in twice:
-            name, options = entry.person.name, twice[key]
-            reading.questions.append(
-                ask(f"{name} : {alternatives(options, 'fr')} ?", f"{name}: {alternatives(options, 'en')}?").get(lang)
+        if not entry.hands:
+            continue  # a name said alone is shown as not understood (and as « rien dit »)
+        hands = {(tuple(map(str, c)) if c is not None else None, t) for c, t, _w in entry.hands}
+        if len(hands) > 1:
+            options = [span(reader.line, w) for _c, _t, w in entry.hands]
+            name = entry.person.name
+            asked.add(key)
+            reader.ask(
+                ask(f"{name} : {alternatives(options, 'fr')} ?", f"{name}: {alternatives(options, 'en')}?"),
+                [*entry.words, *(w for _c, _t, ws in entry.hands for w in ws)],
             )
             continue
-        if entry.cards is not None:
-            reading.fields[f"cards_{key}"] = " ".join(notation.write(c) for c in entry.cards)
-        elif entry.total is not None:
-            reading.fields[f"total_{key}"] = str(entry.total)
-    reading.not_understood.extend(span(line, piece) for piece in unread if piece)
-    return reading
+        given[key] = entry.hands[-1]
+        given[key] = (given[key][0], given[key][1], [*entry.words, *(w for _c, _t, ws in entry.hands for w in ws)])
+    # « Élodie 0 » with no one said to go out: no point is no card — Élodie went out.
+    if winner is None and len(winners) == 0:
+        empty = [k for k, (c, t, _w) in given.items() if _points((c, t)) == 0 and _LEAST > 0]
+        if len(empty) == 1:
+            key = empty[0]
+            reader.fill("winner", key, given[key][2])
+            name = by_person[key].person.name
+            reader.note(
+                ask(f"{name} : 0 point, donc la sortie de la main.", f"{name}: 0 points, so the one who went out.")
+            )
+            winner = by_person[key]
+            del given[key]
+    for kind, name_words, hand, hand_words in groups:
+        left = [
+            p for p in people if p.id in playing and p.id not in given and (winner is None or p.id != winner.person.id)
+        ]
+        if not left:
+            reader.use([*name_words, *hand_words])
+            continue
+        for p in left:
+            given[p.id] = (hand[0], hand[1], [*name_words, *hand_words])
+        del kind
+    for key, (cards, total, backing) in given.items():
+        if winner is not None and key == winner.person.id:
+            continue
+        if cards is not None:
+            reader.fill(f"cards_{key}", " ".join(notation.write(c) for c in cards), backing)
+        elif total is not None:
+            reader.fill(f"total_{key}", str(total), backing)
+    if given and winner is None and not winners:
+        reader.ask(ask("Qui a fini la main ?", "Who went out?"))
+    if given or winners or groups:
+        # Who plays this hand and was given nothing (a name said alone, or not said).
+        for p in people:
+            if p.id in playing and p.id not in given and p.id not in asked:
+                if winner is not None and p.id == winner.person.id:
+                    continue
+                if any(s.person.id == p.id for s in winners):
+                    continue
+                reader.note(ask(f"{p.name} : rien dit.", f"{p.name}: nothing said."))
+
+
+#: What the example says of each player, in turn: out, a total, cards, nothing.
+_SAID = {
+    "fr": ("{} sort", "{} 12", "{} huit de cœur et un joker", "{} rien"),
+    "en": ("{} out", "{} 12", "{} eight of hearts and a joker", "{} nothing"),
+}
+
+
+def example(people: Sequence[Person], lang: str = "fr") -> Hint:
+    """A hand said with this game's players still in (the first four): the hint under
+    the line, which the grammar reads whole.
+
+    >>> example([Person("1", "Ann"), Person("2", "Bob"), Person("3", "Cid")]).example
+    'Ann sort\xa0; Bob 12\xa0; Cid huit de cœur et un joker'
+    """
+    lang = "en" if lang == "en" else "fr"
+    said = [form.format(p.name) for form, p in zip(_SAID[lang], people, strict=False)]
+    return Hint(("\u00a0; " if lang == "fr" else "; ").join(said))

@@ -20,8 +20,8 @@ from companion.sentence import FUNCTION_WORDS, Word, fold
 #: feminine forms, the short forms, the other family's spelling. Keyed by the engine's
 #: name, folded; only the engine says which place a title is.
 SAID_TOO: dict[str, tuple[str, ...]] = {
-    "president": ("presidente", "prez", "presidant", "presidente de la republique"),
-    "vice president": ("vice presidente", "vice", "vp", "vice prez", "vice presidant"),
+    "president": ("presidente", "prez", "presidant", "presidente de la republique", "pdt", "pres"),
+    "vice president": ("vice presidente", "vice", "vp", "vice prez", "vice presidant", "vice pdt", "vpdt"),
     "premier ministre": (
         "premiere ministre",
         "1er ministre",
@@ -35,18 +35,18 @@ SAID_TOO: dict[str, tuple[str, ...]] = {
     "senateur": ("senatrice",),
     "maire": ("mairesse",),
     "conseiller": ("conseillere",),
-    "trou du cul": ("trou", "trouduc", "trou de cul", "tdc", "troudcul", "trou d cul"),
-    "vice trou du cul": ("vice trou", "vice trouduc", "vice tdc", "vice trou de cul"),
-    "trouduc": ("trou du cul", "trou", "trou de cul", "tdc", "troudcul"),
-    "vice trouduc": ("vice trou du cul", "vice trou", "vice tdc"),
+    "trou du cul": ("trou", "trouduc", "trou de cul", "tdc", "troudcul", "trou d cul", "trouduque"),
+    "vice trou du cul": ("vice trou", "vice trouduc", "vice tdc", "vice trou de cul", "vtdc", "vice troudcul"),
+    "trouduc": ("trou du cul", "trou", "trou de cul", "tdc", "troudcul", "trouduque"),
+    "vice trouduc": ("vice trou du cul", "vice trou", "vice tdc", "vtdc", "vice troudcul"),
     "balayeur": ("balayeuse",),
     "balayeur en chef": ("balayeuse en chef", "chef balayeur", "chef balayeuse"),
     "vice president#en": ("vice",),
     "prime minister": ("pm",),
     "secretary of state": ("secretary",),
     "councillor": ("councilor",),
-    "asshole": ("arsehole", "ahole"),
-    "vice asshole": ("vice arsehole",),
+    "asshole": ("arsehole", "ahole", "scum"),
+    "vice asshole": ("vice arsehole", "vice scum"),
 }
 ORDINALS = {
     **dict.fromkeys(("premier", "premiere", "1er", "1re", "1ere", "1e", "first", "1st"), 1),

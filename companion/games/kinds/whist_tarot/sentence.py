@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.kinds.whist_tarot.state import WhistState
+from companion.rules import whist_tarot
 from companion.rules.i18n import Text
-from companion.sentence import FUNCTION_WORDS, Person, Reading, Roster, Word, alternatives, ask, read_number, words
+from companion.sentence import FUNCTION_WORDS, Hint, Person, Reading, Roster, Word, alternatives, ask, read_number
+from companion.sentence.reader import LineReader
 
 #: Words that say the bids follow (or that a player bids).
 _BIDS = frozenset(
@@ -59,6 +61,9 @@ _TRICKS = frozenset(
         "realises",
         "gagne",
         "gagnes",
+        "pris",
+        "prend",
+        "prends",
         "remporte",
         "remportes",
         "trick",
@@ -76,12 +81,110 @@ _TRICKS = frozenset(
 _FILLERS = (
     FUNCTION_WORDS["fr"]
     | FUNCTION_WORDS["en"]
-    | frozenset(["pour", "ensuite", "puis", "then", "et", "and", "tour", "donne", "hand", "deal"])
+    | frozenset(
+        [
+            "pour",
+            "ensuite",
+            "puis",
+            "then",
+            "et",
+            "and",
+            "tour",
+            "donne",
+            "hand",
+            "deal",
+            "alors",
+            "donc",
+            "so",
+            "euh",
+            "voila",
+            "m",
+            "am",
+            "en",
+            "suis",
+            "dans",
+            "l",
+            "ordre",
+            "order",
+            "seat",
+            "sauf",
+            "a",
+            "part",
+            "except",
+            "but",
+            "who",
+            "qui",
+        ]
+    )
 )
+#: « passe »: a bid of nothing.
+_PASS = frozenset({"passe", "passes", "pass"})
+#: « a réussi », « fait son contrat »: the tricks made are the bid.
+_MADE = {
+    "fr": (
+        ("reussi",),
+        ("a", "reussi"),
+        ("ont", "reussi"),
+        ("reussit",),
+        ("fait", "son", "contrat"),
+        ("a", "fait", "son", "contrat"),
+        ("ont", "fait", "leur", "contrat"),
+        ("contrat", "rempli"),
+        ("reussis",),
+        ("a", "fait", "son", "annonce"),
+        ("fait", "son", "annonce"),
+        ("ont", "fait", "leur", "annonce"),
+    ),
+    "en": (
+        ("made", "it"),
+        ("made", "their", "bid"),
+        ("made", "his", "bid"),
+        ("made", "her", "bid"),
+        ("made", "the", "bid"),
+    ),
+}
+#: « ne peut pas dire 2 »: a value said not to be the bid (its number is no bid).
+_NOT = {
+    "fr": (
+        ("ne", "peut", "pas", "dire"),
+        ("peut", "pas", "dire"),
+        ("ne", "peux", "pas", "dire"),
+        ("peux", "pas", "dire"),
+        ("ne", "peut", "pas", "annoncer"),
+        ("peut", "pas", "annoncer"),
+        ("ne", "peux", "pas", "annoncer"),
+        ("peux", "pas", "annoncer"),
+        ("pas", "le", "droit", "de", "dire"),
+        ("n", "a", "pas", "le", "droit", "de", "dire"),
+    ),
+    "en": (
+        ("can't", "say"),
+        ("cannot", "say"),
+        ("can't", "bid"),
+        ("cannot", "bid"),
+        ("can", "t", "bid"),
+        ("can", "t", "say"),
+    ),
+}
+#: « tous les plis »: every trick of the deal.
+_ALL = {
+    "fr": (("tous", "les", "plis"), ("toutes", "les", "levees"), ("tout",)),
+    "en": (("all", "the", "tricks"), ("every", "trick"), ("all", "tricks")),
+}
+#: « 2 chacun »: a value said for each of the players just named.
+_EACH = frozenset({"chacun", "chacune", "each", "apiece"})
+#: « 1 ou 2 »: two values, one to be asked.
+_OR = frozenset({"ou", "or"})
 
 
-def _said(line: str, pieces: Sequence[Word]) -> str:
-    return line[pieces[0].start : pieces[-1].end]
+def _match(said: Sequence[Word], i: int, phrases: Sequence[tuple[str, ...]]) -> int:
+    """How many words of the longest of ``phrases`` start at ``said[i]`` (0: none)."""
+    best = 0
+    for phrase in phrases:
+        n = len(phrase)
+        if n > best and i + n <= len(said) and all(said[i + k].key == phrase[k] for k in range(n)):
+            best = n
+    return best
 
 
 def read_deal(
@@ -93,32 +196,62 @@ def read_deal(
     lang = "en" if lang == "en" else "fr"
     by_id = {p.id: p for p in people}
     seated = [by_id[p] for p in state.get("players") or [] if p in by_id] or list(people)
-    roster = Roster(seated, me=me, lang=lang, reserved=_BIDS | _TRICKS)
-    said = words(line)
-    reading = Reading()
-    questions: list[Text] = []
+    deal = state.get("deal") or {}
+    dealer = str(deal.get("dealer")) if deal.get("dealer") is not None else None
+    # The form's order: the bidding order, from the dealer's left (the dealer last).
+    order = (
+        [by_id[p] for p in whist_tarot.bidding_order([p.id for p in seated], dealer) if p in by_id]
+        if dealer in {p.id for p in seated}
+        else seated
+    )
+    roster = Roster(seated, me=me, lang=lang, reserved=_BIDS | _TRICKS | _PASS, dealer=dealer, groups=True)
+    reader = LineReader(line, roster)
+    said = reader.said
     mode = "tricks" if state.get("pending") else "bids"
-    given: dict[str, dict[str, list[int]]] = {"bids": {}, "tricks": {}}
-    who: Person | None = None
-    who_words: Sequence[Word] = ()
-    number_first: int | None = None
-    run: list[Word] = []
+    # What was said of whom: step → person id → [(value, words)]; groups: (step, kind, value, words).
+    given: dict[str, dict[str, list[tuple[int, list[Word]]]]] = {"bids": {}, "tricks": {}}
+    group_values: list[tuple[str, str, int | None, list[Word]]] = []
+    alternatives_of: dict[tuple[str, str], list[str]] = {}
+    who: list[Person] | None = None  # the players the next value is for
+    who_group = ""
+    who_words: list[Word] = []
+    number_first: tuple[int, list[Word]] | None = None
+    bare: list[tuple[int, list[Word]]] = []
+    number_given = False  # a value was just given (« Élodie et Zoé 2 chacune »)
 
-    def flush() -> None:
-        if run:
-            reading.not_understood.append(_said(line, run))
-            run.clear()
-
-    def missing() -> None:
-        """A player named with no number after them."""
-        if who is not None:
-            reading.not_understood.append(_said(line, who_words))
+    def give(value: int | None, words: list[Word]) -> None:
+        nonlocal who, who_group, who_words
+        reader.use(words)  # asked when its player is (« moi » on a phone of no one)
+        if who_group:
+            group_values.append((mode, who_group, value, [*who_words, *words]))
+        elif who is not None and value is not None:
+            for person in who:
+                given[mode].setdefault(person.id, []).append((value, [*who_words, *words]))
+        who, who_group, who_words = None, "", []
 
     i = 0
     while i < len(said):
         word = said[i]
+        negated = _match(said, i, _NOT[lang])
+        if negated:
+            # « ne peut pas dire 2 »: that number is no bid; what follows may be.
+            found = read_number(said, i + negated, lang)
+            length = negated + (found[1] if found is not None else 0)
+            reader.use(said[i : i + length])
+            i += length
+            continue
+        made = _match(said, i, _MADE[lang])
+        if made and (who is not None or who_group):
+            reader.use(said[i : i + made])
+            mode = "tricks"
+            give(None, said[i : i + made]) if who_group else _made(
+                reader, who, who_words, said[i : i + made], state, given
+            )
+            who, who_group, who_words = None, "", []
+            i += made
+            continue
         if word.key in _BIDS or word.key in _TRICKS:
-            flush()
+            reader.use([word])
             # « Ann 2 plis » / « Ann annonce deux plis »: the unit after a number says nothing more.
             after_number = i > 0 and not word.after_stop and read_number(said, i - 1, lang) is not None
             # … and ends its piece (« Benoît 1 plis Ann 1 »: « plis » starts the tricks).
@@ -127,60 +260,197 @@ def read_deal(
                 mode = "bids" if word.key in _BIDS else "tricks"
             i += 1
             continue
+        if word.key in _PASS and (who is not None or who_group) and mode == "bids":
+            give(0, [word])
+            i += 1
+            continue
+        every = _match(said, i, _ALL[lang])
+        if every and (who is not None or who_group):
+            # « Élodie a fait tous les plis »: as many as the cards dealt.
+            mode = "tricks"
+            give(int(deal.get("cards") or 0), list(said[i : i + every]))
+            i += every
+            continue
+        if word.key in _EACH and number_given:
+            reader.use([word])  # « 2 chacune »
+            i += 1
+            continue
+        number_given = False
         found = read_number(said, i, lang)
         named = None
-        if found is None or who is None:
+        if found is None or (who is None and not who_group):
             named = roster.at(said, i)
         if named is not None:
-            flush()
-            missing()
-            if named.unclear is not None:
-                questions.append(named.unclear.text)
-                who, who_words = None, ()
-            else:
-                who, who_words = named.person, said[i : i + named.length]
-                if number_first is not None:
-                    assert who is not None
-                    given[mode].setdefault(who.id, []).append(number_first)
-                    number_first, who, who_words = None, None, ()
+            pieces = said[i : i + named.length]
             i += named.length
+            if named.group:
+                who, who_group, who_words = None, named.group, list(pieces)
+                reader.use(pieces)
+                if named.person is not None:  # « le donneur »: one player
+                    who, who_group = [named.person], ""
+                continue
+            person = reader.person(named, pieces, use=False)  # used with the value said of them
+            if who is not None and person is not None and who == [person]:
+                who_words = [*who_words, *pieces]  # « moi je … »: one player, said twice
+                continue
+            joined = who is not None and not who_group and i - named.length - 1 >= 0
+            joined = joined and said[i - named.length - 1].key in ("et", "and") and bool(who_words)
+            if joined and who is not None:
+                # « Élodie et Zoé 2 »: the value goes to both.
+                who = [*who, *([person] if person is not None else [])]
+                who_words = [*who_words, said[i - named.length - 1], *pieces]
+                continue
+            who, who_group, who_words = ([person] if person is not None else []), "", list(pieces)
+            if number_first is not None and person is not None:
+                value, words = number_first
+                given[mode].setdefault(person.id, []).append((value, [*pieces, *words]))
+                number_first, who, who_words = None, None, []
             continue
         if found is not None:
             value, length = found
-            if who is not None:
-                flush()
-                given[mode].setdefault(who.id, []).append(value)
-                who, who_words = None, ()
-            elif i + length < len(said) and said[i + length].key in ("pour", "for"):
-                # « deux pour Ann »
-                flush()
-                number_first = value
-            else:
-                # A number for no one: shown with what came before it (« Zoé 3 »).
-                run.extend(said[i : i + length])
+            pieces = list(said[i : i + length])
             i += length
+            if (who is not None or who_group) and i + 1 < len(said) and said[i].key in _OR:
+                other = read_number(said, i + 1, lang)
+                if other is not None:
+                    # « Benoît 1 ou 2 »: asked, not filled.
+                    more = list(said[i : i + 1 + other[1]])
+                    names = [p.name for p in who or []] or [" ".join(w.text for w in who_words)]
+                    for name in names:
+                        alternatives_of[(mode, name)] = [str(value), str(other[0])]
+                    reader.use([*who_words, *pieces, *more])
+                    who, who_group, who_words = None, "", []
+                    i += 1 + other[1]
+                    continue
+            if who is not None or who_group:
+                give(value, pieces)
+                number_given = True
+            elif i < len(said) and said[i].key in ("pour", "for"):
+                number_first = (value, [*pieces, said[i]])  # « deux pour Ann »
+                i += 1
+            else:
+                bare.append((value, pieces))
             continue
         if word.key in _FILLERS:
-            i += 1
-            continue
-        run.append(word)
+            reader.use([word])
         i += 1
-    flush()
-    missing()
+
+    _bare(reader, bare, given, mode, order, lang)
+    _groups(reader, group_values, given, seated, state)
+    for (step, name), options in alternatives_of.items():
+        what = Text("L’annonce", "Bid") if step == "bids" else Text("Les plis", "Tricks")
+        reader.ask(
+            ask(
+                f"{what.fr} de {name} : {alternatives(options, 'fr')} ?",
+                f"{what.en} of {name}: {alternatives(options, 'en')}?",
+            )
+        )
+    asked = {name for _step, name in alternatives_of}
     for step, field in (("bids", "bid"), ("tricks", "tricks")):
         for pid, values in given[step].items():
-            distinct = list(dict.fromkeys(values))
+            distinct = list(dict.fromkeys(v for v, _w in values))
+            name = by_id[pid].name
             if len(distinct) > 1:
                 said_values = [str(v) for v in distinct]
-                name = by_id[pid].name
                 what = Text("L’annonce", "Bid") if step == "bids" else Text("Les plis", "Tricks")
-                questions.append(
+                reader.ask(
                     ask(
                         f"{what.fr} de {name} : {alternatives(said_values, 'fr')} ?",
                         f"{what.en} of {name}: {alternatives(said_values, 'en')}?",
-                    )
+                    ),
+                    [w for _v, ws in values for w in ws],
                 )
+                asked.add(name)
                 continue
-            reading.fields[f"{field}_{pid}"] = str(distinct[0])
-    reading.questions = [q.get(lang) for q in questions]
-    return reading
+            reader.fill(f"{field}_{pid}", str(distinct[0]), [w for _v, ws in values for w in ws])
+    step = "tricks" if any(k.startswith("tricks_") for k in reader.fields) else mode
+    if reader.fields:
+        prefix = "bid_" if step == "bids" else "tricks_"
+        for person in order:
+            if f"{prefix}{person.id}" not in reader.fields and person.name not in asked:
+                reader.note(ask(f"{person.name} : rien dit.", f"{person.name}: nothing said."))
+    return reader.reading()
+
+
+def _made(
+    reader: LineReader,
+    who: list[Person] | None,
+    who_words: list[Word],
+    words: Sequence[Word],
+    state: WhistState,
+    given: dict[str, dict[str, list[tuple[int, list[Word]]]]],
+) -> None:
+    """« Ann a réussi »: Ann's tricks are her bid (the deal's bids, once saved)."""
+    bids = state.get("bids") or {}
+    for person in who or []:
+        if person.id in bids:
+            given["tricks"].setdefault(person.id, []).append((int(bids[person.id]), [*who_words, *words]))
+
+
+def _bare(
+    reader: LineReader,
+    bare: list[tuple[int, list[Word]]],
+    given: dict[str, dict[str, list[tuple[int, list[Word]]]]],
+    mode: str,
+    order: list[Person],
+    lang: str,
+) -> None:
+    """Numbers said for no one: one for each player in the form's order (« 2, 1, 0, 1 »,
+    the order the page shows beside the line) when the line names no one and says as
+    many numbers as the form has players; else they are not understood."""
+    if not bare:
+        return
+    if len(bare) != len(order) or any(given[s] for s in given):
+        return
+    for (value, words), person in zip(bare, order, strict=True):
+        given[mode].setdefault(person.id, []).append((value, words))
+    names = ", ".join(p.name for p in order)
+    reader.note(ask(f"Dans l’ordre du formulaire : {names}.", f"In the form's order: {names}."))
+    del lang
+
+
+def _groups(
+    reader: LineReader,
+    group_values: list[tuple[str, str, int | None, list[Word]]],
+    given: dict[str, dict[str, list[tuple[int, list[Word]]]]],
+    seated: list[Person],
+    state: WhistState,
+) -> None:
+    """« tout le monde 1 », « tous les autres 0 », « tout le monde a réussi »: a value for
+    every player the line gives none (« tout le monde » only when it names no one else)."""
+    bids = state.get("bids") or {}
+    for step, _kind, value, words in group_values:
+        left = [p for p in seated if p.id not in given[step]]
+        if value is None:
+            # « tout le monde a réussi »: each player's tricks are their bid.
+            left = [p for p in left if p.id in bids]
+            for p in left:
+                given["tricks"].setdefault(p.id, []).append((int(bids[p.id]), words))
+        else:
+            for p in left:
+                given[step].setdefault(p.id, []).append((value, words))
+        if not left:
+            reader.use(words)
+
+
+def example(people: Sequence[Person], state: WhistState, lang: str = "fr") -> Hint:
+    """The deal's bids (or, once they are in, its tricks) said with this game's players
+    in the form's order: the hint under the line, which the grammar reads whole, and
+    that order, in which numbers said alone are read.
+
+    >>> people = [Person("1", "Ann"), Person("2", "Bob"), Person("3", "Cid")]
+    >>> state = {"players": ["1", "2", "3"], "deal": {"dealer": "1", "cards": 5}, "pending": False}
+    >>> example(people, state)
+    Hint(example='annonces\xa0: Bob 2, Cid 1, Ann 0', order=('Bob', 'Cid', 'Ann'))
+    """
+    lang = "en" if lang == "en" else "fr"
+    by_id = {p.id: p for p in people}
+    deal = state.get("deal") or {}
+    seats = [p for p in state.get("players") or [] if p in by_id]
+    dealer = str(deal.get("dealer"))
+    order = [by_id[p] for p in whist_tarot.bidding_order(seats, dealer)] if dealer in seats else list(people)
+    cards = int(deal.get("cards") or 0)
+    values = [min(v, cards) for v in (2, 1, 0, 1, 0, 1, 0, 0, 0)]
+    head = ("plis" if lang == "fr" else "tricks") if state.get("pending") else ("annonces" if lang == "fr" else "bids")
+    said = ", ".join(f"{p.name} {v}" for p, v in zip(order, values, strict=False))
+    return Hint(f"{head}\u00a0: {said}" if lang == "fr" else f"{head}: {said}", tuple(p.name for p in order))
