@@ -13,7 +13,8 @@
 - **Headers.** A Content-Security-Policy without ``unsafe-inline`` (scripts,
   styles and images only from this site; no framing), ``nosniff``, a
   same-origin referrer policy and a Permissions-Policy that turns off what the
-  app never uses.
+  app never uses (the microphone is allowed to the app itself on the round forms
+  only, where a line can be dictated: :data:`SPEAKING`).
 - **Cookies.** ``HttpOnly`` and ``SameSite=Lax``, and ``Secure`` whenever the
   request came over HTTPS (directly or through a trusted proxy). The session cookie
   lasts 180 days from the last visit: an unchanged one is signed again once a day
@@ -52,6 +53,9 @@ CSP = "; ".join(
     ]
 )
 PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+#: The same, with the microphone allowed to this site's own page: the round forms, where
+#: a line can be dictated (their view sets it).
+SPEAKING = PERMISSIONS.replace("microphone=()", "microphone=(self)")
 #: What every response carries unless its view says otherwise: (name, name in lower case, value).
 HEADERS = tuple(
     (name, name.lower(), value)

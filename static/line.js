@@ -3,8 +3,8 @@
 // data-read-url?q=…) and the form's fields are filled in place — nothing is saved
 // until the usual button is pressed. The read-back (what was not understood, the
 // questions) is drawn by the server's template, parsed and put in place (never run).
-// Where the browser offers speech recognition, a microphone fills the line; elsewhere
-// the keyboard's own dictation does. Without script, « Lire la phrase » posts the form
+// Where the browser offers speech recognition (and the page may use the microphone), a
+// microphone fills the line; elsewhere the keyboard's own dictation does. Without script, « Lire la phrase » posts the form
 // and the page comes back filled.
 (function () {
   "use strict";
@@ -92,10 +92,17 @@
     if (event.key === "Enter") { event.preventDefault(); window.clearTimeout(timer); read(); }
   });
 
-  // The microphone, where the browser offers speech recognition (no audio goes through Companion).
+  // The microphone, where the browser offers speech recognition and the page may use the
+  // microphone (the round forms' Permissions-Policy allows it to the app itself): no audio
+  // goes through Companion.
+  function microphoneAllowed() {
+    var policy = document.permissionsPolicy || document.featurePolicy;
+    if (!policy || typeof policy.allowsFeature !== "function") return true;
+    try { return policy.allowsFeature("microphone"); } catch (e) { return true; }
+  }
   var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
   var mic = box.querySelector(".line-mic");
-  if (!Recognition || !mic) return;
+  if (!Recognition || !mic || !microphoneAllowed()) return;
   mic.hidden = false;
   var listening = null;
   mic.addEventListener("click", function () {

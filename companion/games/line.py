@@ -1,13 +1,15 @@
-"""A round said in one line, read back into its form before anything is saved (issue 28).
+"""A round said in one line, read back into its form before anything is saved.
 
 Every round form has a field « En une phrase » (``RoundForm.line``). Sent with « Lire la
 phrase » (``read`` in the form), the line is read by the game's kind
 (:meth:`~companion.games.kinds.base.GameKind.read_line`: its grammar fills the form's
 fields; no rule is decided there) and the form comes back filled — the fields the line
-gave over what the form held, what was not understood shown, the questions asked —
-**and nothing is saved**: the person reads it back, then saves with the usual button.
-A line fully understood is judged by the form and the engine as a save would be (a
-dealer's forbidden bid is refused with its usual reason), still without saving.
+gave over what the form held, what was not understood shown, the questions asked, what
+the line changed or left unsaid — **and nothing is saved**: the person reads it back,
+then saves with the usual button. What the line filled is judged by the form and the
+engine as a save would judge it, and what they refuse is said in the read-back in their
+own words (:func:`judged`: a dealer's forbidden bid, a bid above the cards dealt, two
+2♠ where the deck has one), still without saving.
 
 With script, ``static/line.js`` asks :func:`read` (``GET …/rounds/<n>/line?q=…``) as
 the person types or dictates, and fills the fields in place.
@@ -15,30 +17,33 @@ the person types or dictates, and fills the fields in place.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Request
 from werkzeug.datastructures import MultiDict
+from wtforms import FieldList, HiddenField
 
 from companion.games.kinds.base import Entry, GameKind, State
 from companion.i18n import current_lang
 from companion.membership.access import current_device
-from companion.models import Game, name_key
-from companion.sentence import Reading
+from companion.models import Game
+from companion.sentence import Hint, Reading
 
 #: The longest line read (a round said aloud is far shorter).
 LINE_MAX = 400
+#: Fields of every round form that a line never fills (the round, the game's version…).
+_OWN = frozenset({"round", "version", "line", "read", "csrf_token", "outbox", "submit"})
 
 
 def me_in(game: Game) -> str | None:
-    """The player this device is named after (« moi »), if it is named after one of the
-    game's players (names compared as a group compares them: case and accents aside)."""
+    """The player this device belongs to (« moi »), as its owner said (« Qui êtes-vous ? »,
+    ``Device.player_id``), when that player plays ``game``; None otherwise (« moi » is
+    then asked, never guessed from the device's name)."""
     device = current_device()
-    if device is None or not device.name:
+    if device is None or device.player_id is None:
         return None
-    key = name_key(device.name)
-    found = [str(p.id) for p in game.players if name_key(p.name) == key]
-    return found[0] if len(found) == 1 else None
+    return str(device.player_id) if any(p.id == device.player_id for p in game.players) else None
 
 
 def wants_reading(request: Request) -> bool:
@@ -48,24 +53,86 @@ def wants_reading(request: Request) -> bool:
     return request.method == "POST" and bool(request.form.get("read")) and bool(request.form.get("line", "").strip())
 
 
+def hint(kind: GameKind, game: Game, state: State, number: int) -> Hint | None:
+    """What the page shows under the line for round ``number`` (an example with this
+    game's players, the order numbers said alone are read in)."""
+    return kind.line_hint(game, state, number, current_lang())
+
+
 def read(kind: GameKind, game: Game, state: State, number: int, line: str) -> Reading | None:
     """What ``line`` says of round ``number`` (None: the kind reads no line)."""
     return kind.read_line(game, state, number, line[:LINE_MAX], current_lang(), me_in(game))
 
 
+def judged(form: Any, reading: Reading, names: Mapping[str, str]) -> list[str]:
+    """What the form (and through it the engine) refuses of what the line filled, in
+    their words, each naming its player when the message does not: the fields the line
+    filled, the lists they belong to (the finishing order) and the form's hidden totals
+    (whist's tricks that do not add up) — never a field the line left empty (its player
+    is said as « rien dit » instead). ``names``: the players' names by id."""
+    filled = set(reading.fields)
+    said: list[str] = []
+    for field in form:
+        if not field.errors or field.name in _OWN:
+            continue
+        mine = field.name in filled or (
+            isinstance(field, FieldList) and any(f.startswith(f"{field.name}-") for f in filled)
+        )
+        if not mine and not (isinstance(field, HiddenField) and filled):
+            continue
+        who = names.get(field.name.rpartition("_")[2]) if "_" in field.name else None
+        for message in field.errors if isinstance(field.errors, list) else []:
+            text = str(message)
+            said.append(
+                f"{who}\u00a0: {text}"
+                if who and who not in text and current_lang() == "fr"
+                else f"{who}: {text}"
+                if who and who not in text
+                else text
+            )
+    return list(dict.fromkeys(said))
+
+
+def checked(
+    kind: GameKind,
+    game: Game,
+    state: State,
+    number: int,
+    entry: Entry | None,
+    reading: Reading,
+    posted: Mapping[str, Any] | None = None,
+) -> tuple[Any, list[str]]:
+    """The round form filled with the line's fields (over ``posted``, what the form
+    already held) and judged, and what it refuses of them (:func:`judged`). Nothing is
+    saved; a read-back checks no form token (nothing it sends is written)."""
+    data: MultiDict[str, Any] = MultiDict(posted or {})
+    data.pop("read", None)
+    data.setdefault("round", str(number))
+    data.setdefault("version", str(game.version))
+    for name, value in reading.fields.items():
+        data.setlist(name, [value])
+    form = kind.round_form(game, state, number, entry, formdata=data, meta={"csrf": False})
+    if not reading.fields:
+        return form, []
+    form.validate()
+    return form, judged(form, reading, {str(p.id): p.name for p in game.players})
+
+
 def read_back(
     kind: GameKind, game: Game, state: State, number: int, entry: Entry | None, posted: MultiDict[str, Any]
-) -> tuple[Any, Reading | None]:
-    """The round form filled from the posted line (over what else was posted), and what
-    the line gave; the form is judged (errors shown) only when the line was understood
-    whole. Nothing is saved."""
+) -> tuple[Any, Reading | None, list[str]]:
+    """The round form filled from the posted line (over what else was posted), what the
+    line gave, and what the form refuses of it; the form shown is judged (its errors
+    beside its fields) when the line was understood whole. Nothing is saved."""
     reading = read(kind, game, state, number, str(posted.get("line", "")))
     data = MultiDict(posted)
     data.pop("read", None)
+    refused: list[str] = []
     if reading is not None:
         for name, value in reading.fields.items():
             data.setlist(name, [value])
+        refused = checked(kind, game, state, number, entry, reading, posted)[1]
     form = kind.round_form(game, state, number, entry, formdata=data)
     if reading is not None and reading.complete and reading.fields:
         form.validate()
-    return form, reading
+    return form, reading, refused

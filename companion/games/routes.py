@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from typing import Any
+from urllib.parse import urlsplit
 
 import sqlalchemy as sa
 from flask import abort, flash, get_template_attribute, jsonify, redirect, render_template, request, url_for
@@ -21,7 +22,7 @@ from companion.games.history import change_text, recent
 from companion.games.kinds import KINDS, kind_for
 from companion.games.kinds.base import GameKind, State
 from companion.games.saving import refresh
-from companion.games.state import round_in_play, stored_state
+from companion.games.state import round_to_read, stored_state
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.membership.access import (
@@ -34,6 +35,7 @@ from companion.membership.access import (
 )
 from companion.models import Game, GamePlayer, GameShown, GameStatus, Group, GroupShown, Round
 from companion.pagecache import Fragments, KeptPage, device_names, page_cache, same_devices
+from companion.security import SPEAKING
 from companion.undo import confirmation_page, confirmed, offer
 from companion.watch import answer as watch_answer
 from companion.watch import game_token
@@ -194,6 +196,9 @@ def _round_page(
         wake=True,
         changed=extra.get("changed"),
         reading=extra.get("reading"),
+        refused=extra.get("refused") or [],
+        line_hint=line.hint(kind, game, state, number),
+        who_url=url_for("groups.who", code=group.code, next=request.path),
         **_form_watch(group, game, based_on if based_on is not None else game.version),
         group=group,
         game=game,
@@ -304,6 +309,15 @@ def _answer(
     return redirect(game_url)
 
 
+@bp.after_request
+def _speaking(response: Response) -> Response:
+    """The round forms let the app's own page use the microphone (« En une phrase »
+    dictated, where the browser has speech recognition); every other page keeps it off."""
+    if request.endpoint in ("games.new_round", "games.edit_round"):
+        response.headers["Permissions-Policy"] = SPEAKING
+    return response
+
+
 @bp.route("/g/<code>/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def new_round(code: str, game_id: int) -> ResponseReturnValue:
     """Enter the next round. The form carries its number and the game's version: sent
@@ -327,8 +341,8 @@ def new_round(code: str, game_id: int) -> ResponseReturnValue:
         return _answer(kind, group, game, ready, game_url)
     number, state = ready.number, ready.state
     if line.wants_reading(request):  # a line read back: nothing saved
-        form, reading = line.read_back(kind, game, state, number, ready.entry, request.form)
-        return _round_page(kind, group, game, form, number, state, reading=reading)
+        form, reading, refused = line.read_back(kind, game, state, number, ready.entry, request.form)
+        return _round_page(kind, group, game, form, number, state, reading=reading, refused=refused)
     # The empty form of this version is kept (companion.pagecache; _kept_round_form
     # writes it out again); one filled in from the live play-by-play is built every time.
     kept_form = request.method == "GET" and not ready.live
@@ -358,8 +372,8 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
     if isinstance(ready, rounds.Back):
         return _answer(kind, group, game, ready, game_url)
     if line.wants_reading(request):  # a line read back: nothing saved
-        form, reading = line.read_back(kind, game, ready.state, number, ready.entry, request.form)
-        return _round_page(kind, group, game, form, number, ready.state, reading=reading)
+        form, reading, refused = line.read_back(kind, game, ready.state, number, ready.entry, request.form)
+        return _round_page(kind, group, game, form, number, ready.state, reading=reading, refused=refused)
     form = kind.round_form(game, ready.state, number, ready.entry)
     if ready.live and request.method == "GET":
         flash(_("Filled in from the live play-by-play: check it, then save."))
@@ -372,26 +386,39 @@ def edit_round(code: str, game_id: int, number: int) -> ResponseReturnValue:
 def read_line(code: str, game_id: int, number: int) -> Response:
     """What a line (``q``) says of round ``number``, as ``static/line.js`` fills the
     form with it while the person types or dictates: the fields, what was not
-    understood, the questions, and the read-back drawn by the page's macro. Nothing is
-    saved; the engine does not run (the form judges the fields when they are sent)."""
-    _group, game = group_and_game(code, game_id)
+    understood, the questions, the notes, what the form refuses of what was filled (the
+    engine's reasons: the fields are judged as a save would judge them), and the
+    read-back drawn by the page's macro. Nothing is saved."""
+    group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
-    # The round in play starts from the last stored state (a deal whose tricks are awaited:
-    # its own, pending); a correction, from the state before it.
-    in_play, state = round_in_play(kind, game)
-    if number != in_play:
-        state = stored_state(kind, game, before=number)
+    state, form_state, entry = round_to_read(kind, game, number)
     reading = line.read(kind, game, state, number, request.args.get("q", ""))
     if reading is None:
         abort(404)
-    said = get_template_attribute("games/_line.html", "reading_box")(reading)
+    refused = line.checked(kind, game, form_state, number, entry, reading)[1]
+    said = get_template_attribute("games/_line.html", "reading_box")(
+        reading, refused=refused, who_url=_who_url(group, game, number)
+    )
     return jsonify(
         fields=reading.fields,
         not_understood=reading.not_understood,
         questions=reading.questions,
+        notes=reading.notes,
+        refused=refused,
         complete=reading.complete,
         html=str(said),
     )
+
+
+def _who_url(group: Group, game: Game, number: int) -> str:
+    """Where this device says which player it is (« Qui êtes-vous ? »), then comes back
+    to the round's form it was reading a line on (the page that asked, when it is this
+    site's; else the form of the round to come, or of the correction)."""
+    back = url_for("games.edit_round", code=group.code, game_id=game.id, number=number)
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path.startswith(f"{request.script_root}/g/"):
+        back = referrer.path
+    return url_for("groups.who", code=group.code, next=back)
 
 
 def _based_on() -> int | None:

@@ -6,6 +6,8 @@
   kind reads;
 - :func:`round_in_play` — the round to come (or still being played) and the stored
   state it starts from, for the live screen and the table display;
+- :func:`round_to_read` — what a line said of a round is read from and judged by: the
+  states and the entry its form starts from;
 - :func:`read_live` — what the game's live manche (:mod:`companion.referee.live`, which
   writes it) says of itself: the round it decided pre-fills the round form.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from companion.extensions import db
-from companion.games.kinds.base import GameKind, S
+from companion.games.kinds.base import Entry, GameKind, S
 from companion.models import Game, LiveManche, LivePrefill, Round
 
 _STATE = sa.select(Round.result).where(Round.game_id == sa.bindparam("game_id")).order_by(Round.number.desc()).limit(1)
@@ -48,6 +50,25 @@ def round_in_play(kind: GameKind[S], game: Game) -> tuple[int, S]:
         return 1, kind.initial_state(game)
     number = last.number if kind.pending(last.entry) else last.number + 1
     return number, kind.state_of(last.result)
+
+
+_ENTRY = sa.select(Round.entry).where(Round.game_id == sa.bindparam("game_id"), Round.number == sa.bindparam("number"))
+
+
+def round_to_read(kind: GameKind[S], game: Game, number: int) -> tuple[S, S, Entry | None]:
+    """For a line said of round ``number`` (the round to come, one still being played,
+    or a correction): the state the line is read from (a deal whose second step is
+    awaited: its own, so that its first step is known), the state its form starts from,
+    and the entry the form holds already (a correction's, or the awaited deal's first
+    step). Two queries at most, whatever the game's length."""
+    in_play, state = round_in_play(kind, game)
+    if number == in_play and not kind.state_pending(state):
+        return state, state, None
+    before = stored_state(kind, game, before=number)
+    entry = db.session.scalar(_ENTRY, {"game_id": game.id, "number": number})
+    if number != in_play:
+        return before, before, entry
+    return state, before, entry
 
 
 def read_live(game: Game) -> LivePrefill | None:

@@ -7,10 +7,22 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, DateField, Field, HiddenField, PasswordField, SelectField, StringField, SubmitField
+from wtforms import (
+    BooleanField,
+    DateField,
+    Field,
+    HiddenField,
+    PasswordField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
 from companion.clock import valid_zone, zone_choices
+from companion.collation import sorted_names
 from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
 from companion.i18n import gettext as _
@@ -60,6 +72,32 @@ class DeviceForm(SafeForm):
 
     name = name_field(_l("Name of this device"), _l("Give a name."))
     submit = SubmitField(_l("Rename"))
+
+
+class WhoForm(SafeForm):
+    """Which player this device belongs to (« Qui êtes-vous ? »): one of the group's
+    players, or nobody of the list. « moi » in a round said in one line is that player."""
+
+    player = RadioField(_l("Who are you?"), validate_choice=False, default="")
+    submit = SubmitField(_l("That is me"))
+
+    def __init__(self, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.players_by_id = {str(p.id): p for p in players}
+        self.player.choices = [
+            *(SelectChoice(str(p.id), p.name) for p in sorted_names(players, key=lambda p: p.name)),
+            SelectChoice("", _("Nobody of this list")),
+        ]
+
+    def validate_player(self, field: RadioField) -> None:
+        """A player of this group, or nobody."""
+        if field.data and field.data not in self.players_by_id:
+            raise ValidationError(_("Choose a player of the group."))
+
+    @property
+    def chosen(self) -> Player | None:
+        """The player chosen (None: nobody of the list)."""
+        return self.players_by_id.get(self.player.data or "")
 
 
 class PassphraseForm(SafeForm):

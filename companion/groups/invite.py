@@ -42,7 +42,7 @@ from companion.groups.forms import TokenJoinForm
 from companion.i18n import gettext as _
 from companion.membership.access import current_device, device_for, device_name, group_for, token_hash
 from companion.membership.access import join as join_group
-from companion.models import Device, Group, JoinToken, utcnow
+from companion.models import Device, Group, JoinToken, Player, utcnow
 
 #: Session key: the raw tokens this device created and may still show, by token id.
 INVITES_KEY = "invites"
@@ -260,5 +260,13 @@ def join_by_token(token: str) -> ResponseReturnValue:
         db.session.execute(sa.update(JoinToken).where(JoinToken.id == found.id).values(used_by_device_id=device.id))
         db.session.commit()
         flash(_("Welcome to %(name)s.", name=group.name))
-        return redirect(url_for("groups.show", code=group.code))
+        return redirect(after_joining(group, url_for("groups.show", code=group.code)))
     return render_template("groups/join_token.html", invited_to=group, form=form), 200, _NOT_KEPT
+
+
+def after_joining(group: Group, then: str) -> str:
+    """Where a device that just joined ``group`` goes: asked once which player it is
+    (« Qui êtes-vous ? ») when the group has players, then ``then``."""
+    if db.session.scalar(sa.select(Player.id).where(Player.group_id == group.id).limit(1)) is None:
+        return then
+    return url_for("groups.who", code=group.code, next=then)

@@ -25,8 +25,10 @@ from companion.groups.forms import (
     PassphraseForm,
     PlayerForm,
     SeasonForm,
+    WhoForm,
     typed_passphrases,
 )
+from companion.groups.invite import after_joining
 from companion.groups.throttle import Verdict, before_create, before_guess, guessed_right, wait_message
 from companion.i18n import current_lang
 from companion.i18n import gettext as _
@@ -136,7 +138,7 @@ def join() -> ResponseReturnValue:
         join_group(group, device_name(form.device_name.data, group))
         db.session.commit()
         flash(_("Welcome to %(name)s.", name=group.name))
-        return redirect(_safe_next(url_for("groups.show", code=group.code)))
+        return redirect(after_joining(group, _safe_next(url_for("groups.show", code=group.code))))
     return render_template("groups/join.html", form=form)
 
 
@@ -223,6 +225,36 @@ def rejoin(code: str) -> Response:
     return redirect(url_for("groups.show", code=group.code))
 
 
+@bp.route("/g/<code>/me", methods=["GET", "POST"])
+def who(code: str) -> ResponseReturnValue:
+    """Which player this device belongs to (« Qui êtes-vous ? »): « moi », « je » and
+    « j’ai » in a round said in one line are that player. Offered once after joining,
+    and from the devices page or a line that said « moi »."""
+    group = group_for(code)
+    device = current_device()
+    then = _safe_next(url_for("groups.devices", code=group.code))
+    if device is None:
+        return redirect(then)
+    players = list(db.session.scalars(sa.select(Player).where(Player.group_id == group.id)))
+    guess = (
+        None
+        if device.player_id is not None
+        else next((p for p in players if p.name_key == name_key(device.name)), None)
+    )
+    chosen = device.player_id if guess is None else guess.id
+    form = WhoForm(players, data={"player": str(chosen or "")} if request.method == "GET" else None)
+    if form.validate_on_submit():
+        player = form.chosen
+        device.player_id = player.id if player is not None else None
+        db.session.commit()
+        if player is not None:
+            flash(_("On this device, “me” is %(name)s.", name=player.name))
+        else:
+            flash(_("This device belongs to nobody of the list: “me” will be asked."))
+        return redirect(then)
+    return render_template("groups/who.html", group=group, form=form, then=then), 400 if form.errors else 200
+
+
 @bp.route("/g/<code>/devices", methods=["GET", "POST"])
 def devices(code: str) -> ResponseReturnValue:
     """The devices of the group: rename this one, remove others, change the passphrase."""
@@ -256,8 +288,15 @@ def devices(code: str) -> ResponseReturnValue:
             .order_by(Device.created_at)
         )
     )
+    owner = db.session.get(Player, device.player_id) if device is not None and device.player_id else None
     return render_template(
-        "groups/devices.html", group=group, device=device, devices=listed, form=form, passphrase_form=passphrase_form
+        "groups/devices.html",
+        group=group,
+        device=device,
+        owner=owner,
+        devices=listed,
+        form=form,
+        passphrase_form=passphrase_form,
     )
 
 

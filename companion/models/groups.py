@@ -155,6 +155,9 @@ class Device(db.Model):
     name: so.Mapped[str] = so.mapped_column(sa.String(NAME_MAX))
     created_at: so.Mapped[datetime] = so.mapped_column(sa.DateTime(timezone=True), default=utcnow)
     revoked_at: so.Mapped[datetime | None] = so.mapped_column(sa.DateTime(timezone=True))
+    #: The player this device belongs to, as its owner said (« Qui êtes-vous ? »): who
+    #: « moi », « je » and « j’ai » are in a round said in one line. None until said.
+    player_id: so.Mapped[int | None] = so.mapped_column(sa.ForeignKey("players.id", ondelete="SET NULL"))
 
     group: so.Mapped[Group] = so.relationship(back_populates="devices")
 

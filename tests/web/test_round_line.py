@@ -135,20 +135,6 @@ def test_a_correction_through_a_line(client: FlaskClient) -> None:
     assert db.session.scalar(sa.select(Round.entry).where(Round.game_id == game_id))["winner"] == str(bob.id)
 
 
-def test_moi_is_the_player_this_phone_is_named_after(app: Flask, client: FlaskClient) -> None:
-    group = create_group(client, passphrase="dix de carreau")
-    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
-    game_id = start_crapouille(client, group, [ann, bob, cid])
-    bobs = app.test_client()
-    joined = bobs.post("/join", data={"code": group.code, "passphrase": "dix de carreau", "device_name": "bob"})
-    assert joined.status_code == 302, html(joined)
-    held = _form_fields(html(_read(bobs, group, game_id, "moi je sors ; Ann 4 ; Cid 9")))
-    assert held.get("winner") == str(bob.id)
-    # A phone named after no player: « moi » is nobody.
-    held = _form_fields(html(_read(client, group, game_id, "moi je sors ; Ann 4 ; Cid 9")))
-    assert "winner" not in held
-
-
 def test_the_scripts_endpoint_reads_a_line_in_a_fixed_number_of_queries(app: Flask, client: FlaskClient) -> None:
     group = create_group(client)
     ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")

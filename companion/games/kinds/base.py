@@ -42,7 +42,7 @@ from companion.i18n import gettext as _
 from companion.i18n import ngettext
 from companion.judge.game import ApiGame
 from companion.models import Game, Group, Player
-from companion.sentence import Reading
+from companion.sentence import Hint, Reading
 
 #: A stored state as shared code holds it: the JSON of ``Round.result``, whose keys only
 #: its kind reads.
@@ -100,9 +100,6 @@ class GameKind(ABC, Generic[S]):
     #: live manche as stored (``companion.display``); None: the display shows the kind's
     #: name, the round and who deals only.
     display_template: str | None = None
-
-    #: A line as a table says a round of this kind (the hint under « En une phrase »).
-    line_example: LazyString | None = None
 
     #: Keys the kind's stored states and setups gained after exports were first written:
     #: an import of a file written before compares what the app makes without those the
@@ -289,6 +286,12 @@ class GameKind(ABC, Generic[S]):
         (:class:`~companion.sentence.Reading`); ``me``: the id of the player this device
         is named after (« moi »), if any. None: the kind reads no line. The kind's
         grammar decides no rule: the form and the engine judge what it fills."""
+        return None
+
+    def line_hint(self, game: Game, state: S, number: int, lang: str) -> Hint | None:
+        """What the page shows under « En une phrase » for round ``number`` from ``state``:
+        an example with the game's own players and for the form's own step, in ``lang``,
+        and the order numbers said alone are read in (None: the kind reads no line)."""
         return None
 
     def pending(self, entry: Entry) -> bool:

@@ -33,7 +33,7 @@ from companion.games.kinds.crapouille.live_play import CrapouilleLivePlay
 from companion.games.kinds.crapouille.referee import CrapouilleCheck
 from companion.games.kinds.crapouille.rules_pages import CrapouilleRulesPages
 from companion.games.kinds.crapouille.season import CrapouilleSeason
-from companion.games.kinds.crapouille.sentence import read_hand
+from companion.games.kinds.crapouille.sentence import example, read_hand
 from companion.games.kinds.crapouille.state import CrapouilleState, after_hand, dealt_by, initial_state, sheet_of
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
@@ -41,7 +41,7 @@ from companion.games.rules_pages import RulesPages
 from companion.models import Game, Group, Player
 from companion.rules import crapouille
 from companion.rules.cards import Card, Rank, Suit, parse_cards
-from companion.sentence import Person, Reading
+from companion.sentence import Hint, Person, Reading
 
 
 class Crapouille(GameKind[CrapouilleState]):
@@ -61,7 +61,6 @@ class Crapouille(GameKind[CrapouilleState]):
     game_template = "games/crapouille.html"
     display_template = "display/_crapouille.html"
     round_template = "games/crapouille_hand.html"
-    line_example = _l("Ann goes out; Bob 12; Cid eight of hearts and a joker; Dan nothing")
     #: The table may give the next deal to another player (a misdeal).
     dealer_by_hand = True
     #: Exports written before dealers were kept have none (issue 27).
@@ -102,6 +101,11 @@ class Crapouille(GameKind[CrapouilleState]):
         dealt = dealt_by(state, entry)
         outcome = sheet_of(state).score_hand(entry["winner"], hands=hands, points=entry.get("points"))
         return after_hand(state, outcome, dealt)
+
+    def line_hint(self, game: Game, state: CrapouilleState, number: int, lang: str) -> Hint | None:
+        """A hand said with the players still in (:func:`.sentence.example`)."""
+        people = [Person(str(p.id), p.name) for p in game.players if str(p.id) in state["in_play"]]
+        return example(people, lang)
 
     def read_line(
         self, game: Game, state: CrapouilleState, number: int, line: str, lang: str, me: str | None = None

@@ -35,14 +35,14 @@ from companion.games.kinds.president.referee import PresidentCheck
 from companion.games.kinds.president.rules_pages import PresidentRulesPages
 from companion.games.kinds.president.scoring import initial_state, play
 from companion.games.kinds.president.season import PresidentSeason
-from companion.games.kinds.president.sentence import read_manche
+from companion.games.kinds.president.sentence import example, read_manche
 from companion.games.kinds.president.state import PresidentState
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
 from companion.games.rules_pages import RulesPages
 from companion.models import Game, Group, Player
 from companion.rules.president import Rules
-from companion.sentence import Person, Reading
+from companion.sentence import Hint, Person, Reading
 
 
 class _PresidentFamily(GameKind[PresidentState]):
@@ -50,7 +50,6 @@ class _PresidentFamily(GameKind[PresidentState]):
 
     game_template = "games/president.html"
     display_template = "display/_president.html"
-    line_example = _l("Chloé president, Ann vice, Benoît trou du cul")
     round_template = "games/president_round.html"
     new_template = "games/new_president.html"
 
@@ -110,6 +109,11 @@ class _PresidentFamily(GameKind[PresidentState]):
 
     def page_context(self, game: Game, state: PresidentState, names: dict[str, str]) -> dict[str, Any]:
         return page.page_context(self, game, state, names)
+
+    def line_hint(self, game: Game, state: PresidentState, number: int, lang: str) -> Hint | None:
+        """The manche said by titles, or Piketty's card draw (:func:`.sentence.example`)."""
+        people = [Person(str(p.id), p.name) for p in game.players]
+        return example(people, rules_of(game), state, lang)
 
     def read_line(
         self, game: Game, state: PresidentState, number: int, line: str, lang: str, me: str | None = None

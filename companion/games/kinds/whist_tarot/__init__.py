@@ -31,7 +31,7 @@ from companion.games.kinds.whist_tarot.live_play import WhistLivePlay
 from companion.games.kinds.whist_tarot.referee import WhistCheck
 from companion.games.kinds.whist_tarot.rules_pages import WhistRulesPages
 from companion.games.kinds.whist_tarot.season import WhistSeason
-from companion.games.kinds.whist_tarot.sentence import read_deal
+from companion.games.kinds.whist_tarot.sentence import example, read_deal
 from companion.games.kinds.whist_tarot.state import DealSpec, WhistState
 from companion.games.live_play import LivePlay
 from companion.games.quick_check import QuickCheck
@@ -41,7 +41,7 @@ from companion.i18n import gettext as _
 from companion.models import Game, Group, Player
 from companion.rules import whist_tarot
 from companion.rules.i18n import RulesError, Text
-from companion.sentence import Person, Reading
+from companion.sentence import Hint, Person, Reading
 
 
 class NewWhistForm(DealerSeatsForm):
@@ -253,7 +253,6 @@ class WhistTarot(GameKind[WhistState]):
     new_template = "games/new_whist_tarot.html"
     game_template = "games/whist_tarot.html"
     display_template = "display/_whist_tarot.html"
-    line_example = _l("bids: Ann 2, Benoît 1, Chloé 0 — then tricks: Ann 2, Benoît 0, Chloé 1")
     round_template = "games/whist_tarot_round.html"
 
     def turn(self, game: Game, state: WhistState) -> Turn | None:
@@ -311,6 +310,12 @@ class WhistTarot(GameKind[WhistState]):
 
     def summary(self, before: WhistState, after: WhistState, names: dict[str, str]) -> list[str]:
         return figure_changes(before, after, names, "stakes")
+
+    def line_hint(self, game: Game, state: WhistState, number: int, lang: str) -> Hint | None:
+        """The bids, or the tricks once they are in, in the form's order
+        (:func:`.sentence.example`)."""
+        people = [Person(str(p.id), p.name) for p in game.players]
+        return example(people, state, lang)
 
     def read_line(
         self, game: Game, state: WhistState, number: int, line: str, lang: str, me: str | None = None
