@@ -10,10 +10,11 @@ counts by rank only (the crapouille) can still count.
 
 How a number before a card word is read (a French table's way of naming cards):
 
-- a number right before a **suit** is the card's rank: « deux piques », « deux de
-  pique », « dix carreau » are one card, the 2 of spades, the 10 of diamonds (dictation
-  drops the « de », and « deux piques » is how a card is named aloud: « two spades »
-  meaning two cards of spades, whatever their ranks, names no card and is not read);
+- a number right before a **suit** is the card's rank: « deux de pique », « deux pique »,
+  « dix carreau » are one card, the 2 of spades, the 10 of diamonds (dictation drops the
+  « de »); before a suit said in the plural, it could be the card or that many cards of
+  the suit (« deux piques », « two spades »): no card is read, and a grammar asks
+  (:func:`suit_count`);
 - a number right before a **rank** is a count: « deux rois » (two kings), « deux huit »
   (two 8s), « deux as de pique » (two aces of spades: the crapouille plays two decks);
 - a number alone is a rank only inside a list of cards (« un roi et un sept »); alone
@@ -21,7 +22,7 @@ How a number before a card word is read (a French table's way of naming cards):
 
 >>> print(said_cards("huit de cœur et un joker"))
 8h RJ
->>> print(said_cards("deux piques, 10 de carreau, l'as de trèfle"))
+>>> print(said_cards("deux de pique, 10 de carreau, l'as de trèfle"))
 2s 10d Ac
 >>> print(said_cards("un roi et un as")), print(said_cards("deux huit et une dame de pique"))
 K A
@@ -43,7 +44,7 @@ from companion.sentence.numbers import read_number
 from companion.sentence.unclear import Unclear, ask, quoted
 from companion.sentence.words import AND, Word, words
 
-__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "read_suit", "said_cards"]
+__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "read_suit", "said_cards", "suit_count", "suit_count_question"]
 
 _SUITS = {
     "fr": {
@@ -125,6 +126,48 @@ _LETTERS = {
 _SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
 
 
+#: The suits said in the plural, which after a number may mean that many cards of it.
+_PLURAL_SUITS = {"fr": frozenset({"piques", "coeurs", "carreaux", "trefles", "pics"}), "en": frozenset()}
+_PLURAL_SUITS["en"] = frozenset({"spades", "hearts", "diamonds", "clubs"})
+
+
+def suit_count(said: Sequence[Word], i: int, lang: str = "fr") -> int | None:
+    """How many words « deux piques » takes from ``said[i]`` on — a number, then a suit
+    in the plural: the 2 of spades, or two cards of spades? (asked, never read) — or None.
+
+    >>> suit_count(words("deux piques"), 0), suit_count(words("deux de pique"), 0), suit_count(words("2 pique"), 0)
+    (2, None, None)
+    """
+    lang = "en" if lang == "en" else "fr"
+    number = read_number(said, i, lang)
+    if number is None or not 2 <= number[0] <= 10:
+        return None
+    j = i + number[1]
+    if j < len(said) and said[j].key in _PLURAL_SUITS[lang]:
+        return number[1] + 1
+    return None
+
+
+def suit_count_question(said: Sequence[Word], lang: str = "fr") -> Unclear | None:
+    """The question to ask of the first « deux piques » in ``said`` (None without one).
+
+    >>> suit_count_question(words("Ann deux piques")).text.fr
+    '«\xa0deux piques\xa0»\xa0: une carte, ou plusieurs de cette couleur\xa0?'
+    """
+    for i in range(len(said)):
+        length = suit_count(said, i, lang)
+        if length is not None:
+            piece = " ".join(w.text for w in said[i : i + length])
+            return Unclear(
+                ask(
+                    f"{quoted(piece)} : une carte, ou plusieurs de cette couleur ?",
+                    f"{quoted(piece, 'en')}: one card, or several of that suit?",
+                ),
+                piece,
+            )
+    return None
+
+
 def read_suit(said: Sequence[Word], i: int, lang: str = "fr") -> tuple[Suit, int] | None:
     """A suit said from ``said[i]`` on (« pique », « de cœur », « of spades », « ♠ »)
     and how many words it takes, or None.
@@ -191,7 +234,7 @@ def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tup
             then is not None and spelled and 2 <= then[0] <= 10 and value <= _MOST_OF_A_KIND
         ):
             count, j = value, j + length
-        elif 2 <= value <= 10:
+        elif 2 <= value <= 10 and suit_count(said, j, lang) is None:
             rank, j = Rank(str(value)), j + length
         else:
             return None

@@ -296,8 +296,11 @@ def likeness(said: str, name: str) -> str | None:
       it was read):
 
       - the name with a trailing *e* or *s* (« Anne » for Ann, « Zoés »);
-      - a short form: the name's first three letters or more (« Élo », « Ben »), or its
-        first syllable said twice (« Zozo » for Zoé, « Juju » for Julie);
+      - a short form: the name's first three letters or more (« Élo », « Ben »), the
+        same with a vowel of its own to end it (or its last letter twice), shorter than
+        the name (« Gabi » for Gabriel, « Lucy » for Lucie, « Matt » for Mathis — « Marc »
+        is not Marie), or its first syllable said twice (« Zozo » for Zoé,
+        « Juju » for Julie);
       - one typo, never in the first letter, and only in a name long enough to still be
         recognised: two neighbours swapped (4 letters or more: « Élodei »), a letter
         dropped or added (5 or more: « Élodi »), a letter changed (6 or more: « Élodue »);
@@ -305,7 +308,7 @@ def likeness(said: str, name: str) -> str | None:
     - :data:`ASK`: the name's first two letters (« Ma »): asked, even if only one player's
       name starts so;
     - None: not that player — whatever else is near (« Mario » is not Marie, « Léo » not
-      Léa, « Anna » not Ann, « Jeanne » not Jean).
+      Léa, « Anna » not Ann, « Paula » not Paul, « Jeanne » not Jean).
 
     >>> [likeness(s, "elodie") for s in ["elodie", "elo", "elodiee", "elodei", "elodue", "el", "lodie"]]
     ['exact', 'loose', 'loose', 'loose', 'loose', 'ask', None]
@@ -327,6 +330,8 @@ def likeness(said: str, name: str) -> str | None:
     half = len(said) // 2
     if len(said) in (4, 6) and said[:half] == said[half:] and name.startswith(said[:half]):
         return LOOSE
+    if 4 <= len(said) < len(name) and name.startswith(said[:-1]) and (said[-1] in "aeiouy" or said[-1] == said[-2]):
+        return LOOSE  # a short form's own ending: « Gabi », « Gabe » for Gabriel, « Lucy », « Matt »
     typo = _edit(said, name)
     if typo is None or typo[1] == 0:
         return None

@@ -155,10 +155,35 @@ def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) ->
             continue
         kind, start = before
         end = k + marker + after[kind]
-        done.append(Correction(tuple(out[start:k]), tuple(out[k : k + marker]), tuple(out[k + marker : end])))
+        taken, kept = out[start:k], out[k + marker : end]
+        if [w.key for w in taken] == [w.key for w in kept]:
+            k += 1  # « Noémie, ah non, Noémie avant Lucie »: no piece taken back (left unresolved)
+            continue
+        done.append(Correction(tuple(taken), tuple(out[k : k + marker]), tuple(kept)))
         del out[start : k + marker]
         k = start + 1
     return out, done
+
+
+#: The words that take back what was just said beyond doubt: left in a line once its
+#: corrections are applied, with more said after them, the line is not filled at all.
+_TAKING_BACK = {
+    "fr": frozenset([("non",), ("ah", "non"), ("non", "pardon"), ("pardon",), ("oups",), ("je", "veux", "dire")]),
+    "en": frozenset([("sorry",), ("oops",), ("i", "mean"), ("no", "wait")]),
+}
+
+
+def unresolved(said: Sequence[Word], lang: str) -> list[Word]:
+    """The words of a correction that took nothing back (« …, Noémie, ah non, Noémie
+    avant Lucie »), with something said after them: what the line then means is asked,
+    never filled (empty when there are none)."""
+    markers = _TAKING_BACK["en" if lang == "en" else "fr"]
+    for k in range(len(said)):
+        for m in (3, 2, 1):
+            piece = said[k : k + m]
+            if len(piece) == m and tuple(w.key for w in piece) in markers and k + m < len(said):
+                return list(piece)
+    return []
 
 
 class LineReader:
@@ -260,7 +285,20 @@ class LineReader:
         return [(run[0].start, run[-1].end) for run in runs]
 
     def reading(self) -> Reading:
-        """What the line gave."""
+        """What the line gave: nothing filled when a correction in it took nothing back
+        (what it means is asked)."""
+        left = unresolved(self.said, self.lang)
+        if left:
+            said = span(self.line, left)
+            self.ask(
+                ask(
+                    f"{quoted(said)} : que corrige la phrase ? Dites-la corrigée.",
+                    f"{quoted(said, 'en')}: what does the line correct? Say it corrected.",
+                ),
+                left,
+            )
+            self.fields.clear()
+            self.backing.clear()
         unread = self.unused()
         return Reading(
             fields=dict(self.fields),

@@ -83,7 +83,10 @@ LINES = [
     # cards
     ("Ann sort, Cid dame de trèfle", "fr", f(w="1", c3="DT"), [], []),
     ("Ann sort, Cid 10 de carreau et l’as de pique", "fr", f(w="1", c3="10K AP"), [], []),
-    ("Ann sort, Cid deux piques", "fr", f(w="1", c3="2P"), [], []),
+    ("Ann sort, Cid deux de pique", "fr", f(w="1", c3="2P"), [], []),
+    ("Ann sort, Cid deux pique", "fr", f(w="1", c3="2P"), [], []),
+    # The 2 of spades, or two cards of spades? Asked.
+    ("Ann sort, Cid deux piques", "fr", f(w="1"), ["«\u00a0deux piques\u00a0»\u00a0: une carte, ou plusieurs"], []),
     ("Ann sort, Cid le joker", "fr", f(w="1", c3="Joker"), [], []),
     ("Ann sort, Cid huit de cœur, dame de pique", "fr", f(w="1", c3="8C DP"), [], []),
     ("Ann sort, Cid 8C RP 10♦ Joker", "fr", f(w="1", c3="8C RP 10K Joker"), [], []),
@@ -143,7 +146,8 @@ LINES = [
     ("winner: Cid, dealer: Ann, Bob ninety-nine", "en", f(w="3", d="1", t2="99"), [], []),
     ("I went out, Ann two eights and the joker", "en", f(w="2", t1="55"), [], []),
     ("Ann is out, Bob queen of clubs, Cid 8h Ks", "en", f(w="1", c2="Qc", c3="8h Ks"), [], []),
-    ("Ann finished, Bob two spades, Cid ten of diamonds", "en", f(w="1", c2="2s", c3="10d"), [], []),
+    ("Ann finished, Bob two of spades, Cid ten of diamonds", "en", f(w="1", c2="2s", c3="10d"), [], []),
+    ("Ann finished, Bob two spades", "en", f(w="1"), ["“two spades”: one card, or several of that suit?"], []),
     ("Ann out, Bob out", "en", {}, ["Who went out: Ann or Bob?"], []),
     ("Ma out", "en", {}, ["“Ma”: Marie or Mathieu?"], []),
     ("Ann out, Zoé 12", "en", f(w="1"), ["Zoé is no longer in the game."], []),

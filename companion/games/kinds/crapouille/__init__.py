@@ -114,7 +114,7 @@ class Crapouille(GameKind[CrapouilleState]):
         (:func:`~companion.games.kinds.crapouille.sentence.read_hand`), among the players
         still in."""
         people = [Person(str(p.id), p.name) for p in game.players]
-        return read_hand(line, people, state["in_play"], lang, me)
+        return read_hand(line, people, state["in_play"], lang, me, self._dealer_for(game, state, number))
 
     def _dealer_for(self, game: Game, state: CrapouilleState, number: int | None) -> str | None:
         """Who deals hand ``number`` from ``state`` (the state before it): the player the

@@ -35,15 +35,15 @@ about them): the line says so.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.rules import crapouille
 from companion.rules.cards import Card, Suit, typed_notation
 from companion.rules.i18n import Text
 from companion.sentence import Hint, Person, Reading
-from companion.sentence.cards import read_cards
-from companion.sentence.numbers import read_number
+from companion.sentence.cards import CARD_WORDS, read_cards, suit_count_question
+from companion.sentence.numbers import NUMBER_WORDS, read_number
 from companion.sentence.people import Named, Roster
 from companion.sentence.reader import LineReader
 from companion.sentence.unclear import alternatives, ask
@@ -128,6 +128,11 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "donne",
             "distribue",
             "a fait la donne",
+            "donnait",
+            "qui donnait",
+            "distribuait",
+            "qui distribuait",
+            "a donne les cartes",
         ),
         DEALT_BY: (
             "donne par",
@@ -201,6 +206,12 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "la donne",
             "la partie",
             "la main",
+            "sauf",
+            "pas",
+            "a part",
+            "au total",
+            "a pioche",
+            "pioche",
             "avec la carte piochee",
             "avec la pioche",
             "la carte piochee",
@@ -267,6 +278,8 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "only",
             "just",
             "of course",
+            "except",
+            "but",
         ),
     },
 }
@@ -333,6 +346,13 @@ def _pieces(said: Sequence[Word], roster: Roster, lang: str) -> list[_Piece]:
     i = 0
     while i < len(said):
         named = roster.at(said, i)
+        if named is not None and named.group == "dealer":
+            following = roster.at(said, i + named.length)
+            if following is not None and not following.group:
+                # « le donneur : Ann »: a label, not the dealer's own hand.
+                found.append(_Piece(DEAL_LABEL, list(said[i : i + named.length]), kinds=(DEAL_LABEL,)))
+                i += named.length
+                continue
         if named is not None:
             found.append(_Piece("name", list(said[i : i + named.length]), named))
             i += named.length
@@ -466,24 +486,68 @@ def _points(hand: tuple[list[Card] | None, int | None]) -> int | None:
 _LEAST = min(crapouille.card_points(c) for c in crapouille.DECK.counts)
 
 
+#: « sort sur un 8 »: the card a player went out on.
+_ON = {"fr": frozenset({"sur", "avec"}), "en": frozenset({"on", "with"})}
+#: « 3 cartes : roi, dame, 7 »: how many cards, then which.
+_CARDS_WORD = {"fr": frozenset({"cartes", "carte"}), "en": frozenset({"cards", "card"})}
+#: « 12 pour Lucie », « il reste un 2 à Mathis »: a hand said before its player.
+_FOR = {"fr": frozenset({"pour"}), "en": frozenset({"for", "to"})}
+_LEFT_TO = {"fr": frozenset({"a"}), "en": frozenset()}
+_LEFT = {"fr": frozenset({"reste", "restent"}), "en": frozenset({"left"})}
+#: Words a hand said before its player is made of (numbers, cards, their joins).
+_HAND_WORDS = {lang: CARD_WORDS[lang] | NUMBER_WORDS[lang] | AND for lang in ("fr", "en")}
+
+
+def _fronted(said: Sequence[Word], roster: Roster, lang: str) -> list[Word]:
+    """The line's words with each hand said before its player (« 12 pour Lucie », « il
+    reste un 2 à Mathis ») put after them, as a hand is said most (« Lucie 12 »): the
+    words keep their places in the line (what is shown and what backs a field)."""
+    out = list(said)
+    k = 1
+    while k < len(out) - 1:
+        word = out[k]
+        named = roster.at(out, k + 1)
+        if named is None or out[k + 1].after_stop or (word.key not in _FOR[lang] and word.key not in _LEFT_TO[lang]):
+            k += 1
+            continue
+        start = k
+        while start > 0 and (out[start - 1].key in _HAND_WORDS[lang] or out[start - 1].key.isdigit()):
+            start -= 1
+            if out[start].after_stop:
+                break
+        if word.key in _LEFT_TO[lang] and not (start > 0 and out[start - 1].key in _LEFT[lang]):
+            k += 1
+            continue
+        if start == k:
+            k += 1
+            continue
+        name = out[k + 1 : k + 1 + named.length]
+        hand = out[start:k]
+        moved = [replace(name[0], after_stop=hand[0].after_stop), *name[1:]]
+        out[start : k + 1 + named.length] = [*moved, replace(hand[0], after_stop=False), *hand[1:], word]
+        k += 1 + named.length
+    return out
+
+
 def read_hand(
     line: str,
     people: Sequence[Person],
     in_play: Collection[str] | None = None,
     lang: str = "fr",
     me: str | None = None,
+    dealer: str | None = None,
 ) -> Reading:
     """The hand form's fields said by ``line`` (see the module's docstring).
 
     ``people``: the game's players; ``in_play``: the ids of those still in (all, if
-    None); ``me``: the id of this device's player (« moi »), if any. Questions are in
-    ``lang``.
+    None); ``me``: the id of this device's player (« moi »), if any; ``dealer``: who
+    deals this hand (« le donneur sort »), if known. Questions are in ``lang``.
     """
     lang = "en" if lang == "en" else "fr"
-    roster = Roster(people, me, lang, VOCABULARY[lang], groups=True)
+    roster = Roster(people, me, lang, VOCABULARY[lang], dealer=dealer, groups=True)
     reader = LineReader(line, roster)
     playing = {p.id for p in people} if in_play is None else set(in_play)
-    segments, loose = _segments(_pieces(reader.said, roster, lang))
+    segments, loose = _segments(_pieces(_fronted(reader.said, roster, lang), roster, lang))
     for group in loose:
         # Words said before any name: only what says nothing is understood.
         reader.use(w for p in group if p.kind == FILLER for w in p.said)
@@ -528,6 +592,17 @@ def _read_segment(
             reader.use(piece.said)
         elif piece.kind == "word":
             hand_words.append(piece.said[0])
+    if WIN in said and len(hand_words) >= 2 and hand_words[0].key in _ON[lang]:
+        # « Gab sort sur un 8 »: the card gone out on, no card left.
+        on = read_cards(hand_words, 1, lang)
+        if on is not None:
+            reader.use(hand_words[: 1 + on.length])
+            del hand_words[: 1 + on.length]
+    if len(hand_words) > 2 and hand_words[0].key.isdigit() and hand_words[1].key in _CARDS_WORD[lang]:
+        rest = read_cards(hand_words, 2, lang)
+        if rest is not None and rest.length == len(hand_words) - 2:
+            reader.use(hand_words[:2])  # « Gab 3 cartes : roi, dame, 7 »: the cards follow
+            del hand_words[:2]
     while hand_words and hand_words[0].key in AND:
         reader.use(hand_words[:1])
         hand_words.pop(0)
@@ -559,7 +634,7 @@ def _read_segment(
                 else:
                     extra = hand_words[cut:]
                 hand_words, hand = hand_words[:cut], head
-    if named.group:
+    if named.group and named.person is None:
         if hand is not None:
             groups.append((named.group, name_words, hand, hand_words))
         elif not hand_words:
@@ -583,6 +658,9 @@ def _read_segment(
             )
         return
     if hand_words and hand is None:
+        unclear = suit_count_question(hand_words, lang)
+        if unclear is not None:  # « deux piques »: the 2 of spades, or two spades?
+            reader.ask(unclear.text, [*name_words, *hand_words])
         hand_words = []  # not a hand: its words are shown as not understood
     entry = by_person.setdefault(person.id, _Said(person))
     entry.words.extend(name_words)

@@ -67,6 +67,12 @@ _SAME = (
     ("rien", "change"),
     ("pareil",),
     ("pareil", "que", "la", "derniere", "fois"),
+    ("meme", "ordre", "que", "la", "derniere", "fois"),
+    ("meme", "ordre", "qu", "avant"),
+    ("comme", "avant"),
+    ("pareil", "qu", "avant"),
+    ("descendent", "d", "une", "place"),
+    ("descendent", "tous", "d", "une", "place"),
     ("comme", "la", "derniere", "fois"),
     ("meme", "ordre"),
     ("garde", "son", "titre"),
@@ -85,6 +91,22 @@ _SAME = (
 )
 #: Said of the players just named together (« Zoé et Ann ont fini toutes les deux sur un 2 »).
 _BOTH = (("tous", "les", "deux"), ("toutes", "les", "deux"), ("les", "deux"), ("both",), ("both", "of", "them"))
+#: The order before the manche, reversed (« tout s'est inversé »).
+_REVERSED = (
+    ("tout", "s", "est", "inverse"),
+    ("tout", "est", "inverse"),
+    ("ordre", "inverse"),
+    ("tout", "a", "l", "envers"),
+    ("a", "l", "envers"),
+    ("everything", "reversed"),
+    ("reversed", "order"),
+)
+#: « sauf », « except »: the players after it are the exception to what is said.
+_EXCEPT = frozenset({"sauf", "except", "but"})
+#: « donc », « so »: what follows says what the line said before it means.
+_SO = frozenset({"donc", "so", "therefore"})
+#: Said of players together: one verb for several (« Gab et Lucie finissent sur un 2 »).
+_PLURAL = frozenset({"finissent", "ont", "sont", "sortent", "terminent", "have", "were"})
 #: Two players swap their places (« sauf Ann et Zoé qui échangent »).
 _SWAP = frozenset({"echangent", "inversent", "permutent", "swap", "swapped", "switch"})
 #: « je sais plus »: what follows was not known (its places are asked).
@@ -167,6 +189,24 @@ _MORE_FILLERS = frozenset(
         "son",
         "leur",
         "leurs",
+        "tente",
+        "reussit",
+        "juste",
+        "derriere",
+        "milieu",
+        "au",
+        "sors",
+        "again",
+        "tete",
+        "tetes",
+        "position",
+        "s",
+        "ainsi",
+        "suite",
+        "remonte",
+        "redevient",
+        "finissent",
+        "terminent",
     ]
 )
 
@@ -184,6 +224,8 @@ class _Token:
     said: str = ""
     named: Named | None = None
     value: int | None = None
+    #: A place said by a title (« trouduc »), not by its rank (« premier »).
+    title: bool = False
 
 
 @dataclass
@@ -208,6 +250,10 @@ class _Manche:
     bare: list[_Token] = field(default_factory=list)
     #: Players said as exceptions to « tout le monde garde son titre, sauf Ann… ».
     exceptions: list[_Token] = field(default_factory=list)
+    #: « tout s'est inversé »: the order before, from the last.
+    reverse: bool = False
+    #: Titles said of no one name who held them before the manche (« le trou sort premier »).
+    holders: bool = False
 
 
 class _Reader:
@@ -243,10 +289,10 @@ class _Reader:
         forbidden = self._forbidden(said, i)
         if forbidden is not None:
             return forbidden
-        for phrases, kind in ((_TIE, "tie"), (_SAME, "same"), (_DUNNO, "dunno"), (_BOTH, "both")):
-            found = match(said, i, phrases)
+        for phrases, kind in ((_TIE, "tie"), (_SAME, "same"), (_DUNNO, "dunno"), (_BOTH, "both"), (_REVERSED, "same")):
+            found = match(said, i, phrases, 6)
             if found is not None:
-                return _Token(kind, said[i : i + found[1]])
+                return _Token(kind, said[i : i + found[1]], event="reverse" if phrases is _REVERSED else "")
         event = match(said, i, EVENT_WORDS)
         if event is not None:
             return _Token("event", said[i : i + event[1]], event=EVENT_WORDS[event[0]])
@@ -255,7 +301,7 @@ class _Reader:
             atoms, length = title
             pieces = said[i : i + length]
             if atoms in self.places:
-                return _Token("place", pieces, place=self.places[atoms], said=span_text(pieces))
+                return _Token("place", pieces, place=self.places[atoms], said=span_text(pieces), title=True)
             name = quoted(" ".join(w.text for w in pieces), self.lang)
             question = ask(f"Pas de titre {name} à {self.n} joueurs.", f"No title {name} with {self.n} players.")
             return _Token("unknown_title", pieces, question=question)
@@ -320,18 +366,35 @@ class _Reader:
         manche = _Manche()
         cursor = 0
         reader.use(w for w in reader.said if w.key in JOINS)  # what cuts the line into pieces
-        for clause, joined in _clauses(reader.said):
-            tokens: list[_Token] = []
-            i = 0
-            while i < len(clause):
-                tok = self.token(clause, i)
-                tokens.append(tok)
-                i += len(tok.words)
+        clauses = [(self._tokens(clause), joined) for clause, joined in _clauses(reader.said)]
+        for k, (tokens, joined) in enumerate(clauses):
+            if any(t.kind == "order" for t in tokens) and self._whole_order_from(clauses, k):
+                cursor = 0  # « … ; ordre de sortie : Lucie, Gab, … »: the whole order, from the first
+            alone = all(t.kind in ("player", "filler") for t in tokens)
+            bare = [t for t in tokens if t.kind == "player"] if alone else []
+            following = clauses[k + 1] if k + 1 < len(clauses) else None
+            if bare and following is not None and following[1] and _said_together(following[0]):
+                # « Ann et Zoé en même temps », « Paul et Inès pareil »: said of the next piece too.
+                reader.use(w for t in tokens if t.kind == "filler" for w in t.words)
+                manche.bare = [*manche.bare, *bare]
+                continue
             cursor = self._clause(reader, tokens, manche, cursor, joined)
-            manche.bare = (
-                [t for t in tokens if t.kind == "player"] if all(t.kind in ("player", "filler") for t in tokens) else []
-            )
         return self._reading(reader, manche)
+
+    def _tokens(self, clause: Sequence[Word]) -> list[_Token]:
+        tokens: list[_Token] = []
+        i = 0
+        while i < len(clause):
+            tok = self.token(clause, i)
+            tokens.append(tok)
+            i += len(tok.words)
+        return tokens
+
+    def _whole_order_from(self, clauses: list[tuple[list[_Token], bool]], k: int) -> bool:
+        """Whether the pieces from ``k`` on name every player, one each: a whole
+        finishing order, said after something else (« Inès finit sur un 2 ; ordre : … »)."""
+        named = [t.person.id for tokens, _j in clauses[k:] for t in tokens if t.kind == "player" and t.person]
+        return len(named) == self.n and len(set(named)) == self.n
 
     def _player(self, reader: LineReader, tok: _Token) -> Person | None:
         """The player of a token (the question asked when unclear)."""
@@ -343,15 +406,11 @@ class _Reader:
         self, reader: LineReader, tokens: list[_Token], manche: _Manche, cursor: int, joined: bool = False
     ) -> int:
         reader.use(w for t in tokens if t.kind in ("filler", "order") for w in t.words)
-        if joined and manche.bare and any(t.kind in ("tie", "dunno", "both", "swap") for t in tokens):
+        if joined and manche.bare and _said_together(tokens):
             # « Ann et Zoé en même temps », « Ben et Anne je sais plus »: the players named
-            # alone before « et » are of this piece, not placed on their own.
-            ids = {t.person.id for t in manche.bare if t.person is not None}
-            mine = [k for k, (_p, pid, _w) in enumerate(manche.placed) if pid in ids]
-            if mine:
-                cursor = min(manche.placed[k][0] for k in mine)
-                manche.placed = [e for k, e in enumerate(manche.placed) if k not in mine]
+            # alone before « et » are of this piece (they were not placed on their own).
             tokens = [*manche.bare, *tokens]
+        manche.bare = []
         # « elle » is the player spoken of last.
         for k, t in enumerate(tokens):
             if t.kind == "pronoun" and manche.subject is not None:
@@ -375,13 +434,24 @@ class _Reader:
         if players:
             manche.subject = players[-1]
         if any(t.kind == "same" for t in kept):
-            manche.same = [w for t in kept if t.kind == "same" for w in t.words]
-            reader.use(manche.same)
-            # « tout le monde garde son titre sauf Ann »: Ann is no one placed here.
-            manche.exceptions = players
-            reader.use(w for t in players for w in t.words)
-            if players:
+            same = [w for t in kept if t.kind == "same" for w in t.words]
+            reader.use(same)
+            if any(w.key in _EXCEPT for t in tokens for w in t.words):
+                # « tout le monde garde son titre sauf Ann »: Ann is no one placed here.
+                manche.same = [*(manche.same or []), *same]
+                manche.exceptions = players
+                reader.use(w for t in players for w in t.words)
                 return cursor
+            if players:
+                # « Paul et Inès pareil »: they keep their places.
+                before = [p.id for p in self.people]
+                for t in players:
+                    person = self._player(reader, t)
+                    if person is not None:
+                        cursor = self._place(reader, t, before.index(person.id), manche, same)
+                return cursor
+            manche.same = [*(manche.same or []), *same]
+            manche.reverse = manche.reverse or any(t.kind == "same" and t.event == "reverse" for t in kept)
         if any(t.kind == "swap" for t in kept):
             manche.swap = [*manche.exceptions, *(t for t in players if t not in manche.exceptions)]
             reader.use(w for t in [*kept, *manche.swap] for w in t.words)
@@ -430,6 +500,37 @@ class _Reader:
             in_list = cursor > 0 and len(kept) == 1 and kept[0].kind == "player" and not _listed(kept[0], manche)
             if not any(t.kind in ("place", "number") for t in kept) and not in_list:
                 return cursor
+        places = [t for t in kept if t.kind == "place"]
+        if (
+            not players
+            and places
+            and places[0].title
+            and not self.state.get("first")
+            and (len(places) >= 2 or manche.holders)
+        ):
+            # « le trou du cul sort premier », « le trouduc est président », then « puis le
+            # prez, le vice… »: a title said of no one names who held it before the manche.
+            held = places[0].place or 0
+            holder = self.people[held]
+            title = self.text(self._title_text(held))
+            manche.holders = True
+            reader.note(
+                ask(
+                    f"{quoted(places[0].said)} : {holder.name} ({title} avant la manche).",
+                    f"{quoted(places[0].said, 'en')}: {holder.name} ({title} before the manche).",
+                )
+            )
+            stand_in = _Token("player", places[0].words, person=holder)
+            kept = [stand_in, *(t for t in kept if t is not places[0])]
+            players = [stand_in]
+        explained = [t for k, t in enumerate(tokens) if t.kind == "place" and k and tokens[k - 1].words[-1].key in _SO]
+        if explained:
+            # « …sur un 2, donc trou du cul »: what the line said before it means, no place of its own.
+            reader.use(w for t in explained for w in t.words)
+            kept = [t for t in kept if t not in explained]
+            places = [t for t in places if t not in explained]
+            if not kept:
+                return cursor
         subject = manche.subject
         if (
             not players
@@ -457,7 +558,7 @@ class _Reader:
                 cursor = self._place(reader, tok, (nxt.value or 0) - 1, manche, nxt.words)
                 i += 2
             elif tok.kind == "player":
-                cursor = self._place(reader, tok, cursor, manche)
+                cursor = self._place(reader, tok, self._free(cursor, manche, tok), manche)
                 i += 1
             elif tok.kind == "place":
                 name = self._place_name(tok.place)
@@ -467,6 +568,17 @@ class _Reader:
             else:
                 i += 1
         return cursor
+
+    def _free(self, cursor: int, manche: _Manche, tok: _Token) -> int:
+        """Where a player named in a list goes: the next place, unless the line gave it
+        to someone else already (« Noémie reste présidente, Mathis trou du cul, et au milieu
+        Lucie, Gab puis Inès »): then the first place the line left."""
+        mine = tok.person.id if tok.person is not None else None
+        others = {place for place, pid, _w in manche.placed if pid is None or pid != mine}
+        if cursor < self.n and cursor not in others:
+            return cursor  # (the place the line gave this player already: the same said twice)
+        taken = {place for place, _pid, _w in manche.placed}
+        return next((p for p in range(self.n) if p not in taken), cursor)
 
     def _place_name(self, place: int | None) -> str:
         if place is not None and place in self.title_of:
@@ -632,7 +744,7 @@ class _Reader:
                     )
                 )
             return
-        before = [p.id for p in self.people]
+        before = [p.id for p in self.people][:: -1 if manche.reverse else 1]
         swap = [t for t in manche.swap if t.person is not None]
         if len(swap) == 2:
             a, b = before.index(swap[0].person.id), before.index(swap[1].person.id)  # type: ignore[union-attr]
@@ -647,7 +759,12 @@ class _Reader:
             sure[place] = (pid, words)
         names = {p.id: p.name for p in self.people}
         listed = ", ".join(names[p] for p in rest)
-        reader.note(ask(f"Dans l’ordre d’avant : {listed}.", f"In the order from before: {listed}."))
+        if manche.reverse:
+            reader.note(
+                ask(f"Dans l’ordre d’avant, inversé : {listed}.", f"In the order from before, reversed: {listed}.")
+            )
+        else:
+            reader.note(ask(f"Dans l’ordre d’avant : {listed}.", f"In the order from before: {listed}."))
 
     def _offered(self) -> dict[str, bool]:
         first = bool(self.state.get("first"))
@@ -831,6 +948,15 @@ class _Reader:
 
 #: Words of the card draw that say nothing more (« Ann tire le roi de cœur »).
 _DRAW_WORDS = frozenset({"tire", "tiree", "tires", "drew", "draws", "tirage", "draw", "pour", "for", "a", "pioche"})
+
+
+def _said_together(tokens: Sequence[_Token]) -> bool:
+    """Whether a piece says something of the players named alone before it with « et »
+    (« Ann et Zoé en même temps », « Paul et Inès pareil », « Gab et Lucie finissent
+    sur un 2 », « Lucie et Noémie échangent »)."""
+    if any(t.kind in ("tie", "dunno", "both", "swap", "same") for t in tokens):
+        return True
+    return any(t.kind == "forbidden" for t in tokens) and any(w.key in _PLURAL for t in tokens for w in t.words)
 
 
 def _listed(tok: _Token, manche: _Manche) -> bool:

@@ -45,6 +45,9 @@ _BIDS = frozenset(
         "call",
         "said",
         "says",
+        "dis",
+        "disons",
+        "dire",
     ]
 )
 #: Words that say the tricks follow (or that a player took them).
@@ -118,7 +121,9 @@ _FILLERS = (
     )
 )
 #: « passe »: a bid of nothing.
-_PASS = frozenset({"passe", "passes", "pass"})
+_PASS = frozenset({"passe", "passes", "passent", "pass"})
+#: « Noémie aussi »: the value said just before, for this player too.
+_TOO = frozenset({"aussi", "pareil", "idem", "egalement", "too", "also", "same"})
 #: « a réussi », « fait son contrat »: the tricks made are the bid.
 _MADE = {
     "fr": (
@@ -218,9 +223,11 @@ def read_deal(
     number_first: tuple[int, list[Word]] | None = None
     bare: list[tuple[int, list[Word]]] = []
     number_given = False  # a value was just given (« Élodie et Zoé 2 chacune »)
+    last_value: int | None = None  # the value given last (« Noémie aussi »)
 
     def give(value: int | None, words: list[Word]) -> None:
-        nonlocal who, who_group, who_words
+        nonlocal who, who_group, who_words, last_value
+        last_value = value if value is not None else last_value
         reader.use(words)  # asked when its player is (« moi » on a phone of no one)
         if who_group:
             group_values.append((mode, who_group, value, [*who_words, *words]))
@@ -260,6 +267,10 @@ def read_deal(
                 mode = "bids" if word.key in _BIDS else "tricks"
             i += 1
             continue
+        if word.key in _TOO and (who is not None or who_group) and last_value is not None:
+            give(last_value, [word])  # « Noémie aussi »
+            i += 1
+            continue
         if word.key in _PASS and (who is not None or who_group) and mode == "bids":
             give(0, [word])
             i += 1
@@ -284,6 +295,16 @@ def read_deal(
             pieces = said[i : i + named.length]
             i += named.length
             if named.group:
+                if number_first is not None and named.person is None:
+                    value, words = number_first  # « rien pour les autres »
+                    who, who_group, who_words = None, named.group, list(pieces)
+                    give(value, words)
+                    number_first = None
+                    continue
+                if named.person is not None and who == [named.person]:
+                    who_words = [*who_words, *pieces]  # « Paul, le donneur, 4 »: one player
+                    reader.use(pieces)
+                    continue
                 who, who_group, who_words = None, named.group, list(pieces)
                 reader.use(pieces)
                 if named.person is not None:  # « le donneur »: one player
