@@ -2,17 +2,24 @@
 (1920×1080) opened through a display link, without joining the group, follow a Président
 manche played live on two phones — each move shows without a reload, within the live
 pages' delay; axe-core finds nothing to fix; the totals are large; the nine players of a
-game fit a 1024×768 screen without scrolling."""
+game fit a 1024×768 screen without scrolling. A link revoked, or its evening over, is said
+on its screen within a poll, and again after a reload."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WATCH_EVERY_MS, _post_form, group_with, keep
+from companion import create_app
+from companion.extensions import db
+from companion.models import DisplayLink, utcnow
+from tests.browser.conftest import APP_CONFIG, WATCH_EVERY_MS, _post_form, group_with, keep, served
 from tests.browser.test_referee_live import AXE, WCAG_TAGS
 
 pytestmark = pytest.mark.browser
@@ -171,3 +178,74 @@ def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
             keep(screen, f"test-artifacts/display-nine-{name}.png")
         finally:
             screen.context.close()
+
+
+@pytest.fixture(scope="module")
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """The app on a free local port, over a fresh SQLite file, and the app itself (to
+    end an evening without waiting for 6:00)."""
+    path = tmp_path_factory.mktemp("display") / "display.sqlite3"
+    app = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        db.create_all()
+    with served(app) as address:
+        yield address, app
+
+
+def _ended_in_place(screen: Any, title: str, name: str) -> None:
+    """The screen says ``title`` in place of the game, without a reload, in its dark
+    style; then a reload shows the same screen (410), not the generic error page."""
+    expect(screen.locator("h1")).to_have_text(title, timeout=SEEN_WITHIN)
+    assert screen.evaluate("window.__notReloaded === true"), name
+    expect(screen.locator(".display-seats, .display-night, .display-game")).to_have_count(0)
+    assert screen.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = screen.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(20, 23, 20)", background  # the dark theme's --bg
+    _no_violation(screen, name)
+    keep(screen, f"test-artifacts/display-ended-{name}.png")
+    answer = screen.reload()
+    assert answer is not None and answer.status == 410, name
+    expect(screen.locator("h1")).to_have_text(title)
+    assert screen.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert "Oups" not in screen.content()
+
+
+def test_a_revoked_link_and_an_evening_over_are_said_on_the_screen_within_a_poll(
+    served_app: tuple[str, Any], phone: Any, browser: Any
+) -> None:
+    live_server, app = served_app
+    code = group_with(phone, live_server, "Table du vendredi", "Ann", "Bob", "Cid", "Dan")
+    game = _president(phone, live_server, code, "Ann", "Bob", "Cid", "Dan")
+    link = _display_link(phone, live_server, code, game)
+    phone.goto(f"{live_server}/g/{code}/displays")
+    phone.get_by_role("button", name="Un lien pour la soirée").tap()
+    links = phone.locator("input[id^=display-url-]")
+    expect(links).to_have_count(2)
+    evening_link = str(links.first.input_value())  # newest first
+    assert evening_link != link
+    tablet, tv = _screen(browser, SCREENS["tablet-landscape"]), _screen(browser, SCREENS["tv"])
+    try:
+        tablet.goto(link)
+        tv.goto(evening_link)
+        for screen in (tablet, tv):
+            expect(screen.locator("h1").first).to_contain_text("Le Président")
+            screen.evaluate("window.__notReloaded = true")
+        # « Révoquer » on the phone: the tablet says so at its next poll.
+        phone.goto(f"{live_server}/g/{code}/displays")
+        phone.once("dialog", lambda dialog: dialog.accept())
+        phone.locator(f"li:has(input[value='{link}']) button.danger").tap()
+        expect(phone.locator("input[id^=display-url-]")).to_have_count(1)
+        _ended_in_place(tablet, "Ce lien d’affichage a été révoqué", "revoked")
+        # The evening's link still follows the evening meanwhile; then its evening ends.
+        expect(tv.locator("h1").first).to_contain_text("Le Président")
+        with app.app_context():
+            ended = sa.update(DisplayLink).where(DisplayLink.code == evening_link.rsplit("/", 1)[-1])
+            db.session.execute(ended.values(expires_at=utcnow() - timedelta(seconds=1)))
+            db.session.commit()
+        _ended_in_place(tv, "La soirée est finie", "over")
+        # The phone of the group follows its own display as before.
+        phone.goto(f"{game}/display")
+        expect(phone.locator("h1")).to_contain_text("Le Président")
+    finally:
+        tablet.context.close()
+        tv.context.close()
