@@ -1,8 +1,8 @@
 """The table display in Chromium: a tablet lying flat (768×1024 and 1024×768) and a TV
 (1920×1080) opened through a display link, without joining the group, follow a Président
 manche played live on two phones — each move shows without a reload, within the live
-pages' delay; axe-core finds nothing to fix; the totals are large; the nine players of a
-game fit a 1024×768 screen without scrolling. A link revoked, or its evening over, is said
+pages' delay; axe-core finds nothing to fix; the nine players of a game fill a 1024×768
+screen either way up, totals of 48 px or more, without scrolling. A link revoked, or its evening over, is said
 on its screen within a poll, and again after a reload."""
 
 from __future__ import annotations
@@ -142,9 +142,42 @@ def test_tablets_and_a_tv_follow_a_manche_played_live_on_two_phones(
             screen.context.close()
 
 
-def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
+#: What a display's layout measures: the smallest total's font size, how far the page
+#: scrolls either way, the lowest seat's bottom and the lowest content's (px).
+_MEASURE = """() => {
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+  const seats = [...document.querySelectorAll('.display-seats > li')].map((e) => e.getBoundingClientRect());
+  const main = document.querySelector('main');
+  return {
+    total: Math.min(...[...document.querySelectorAll('.display-seats .total')].map(px)),
+    name: Math.min(...[...document.querySelectorAll('.display-seats .who')].map(px)),
+    scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
+    seatsBottom: Math.max(...seats.map((r) => r.bottom)), seatsRight: Math.max(...seats.map((r) => r.right)),
+    contentBottom: Math.max(...[...main.querySelectorAll('*')].map((e) => e.getBoundingClientRect().bottom)),
+  };
+}"""
+
+
+def _fills(screen: Any, size: dict[str, int], what: str) -> dict[str, float]:
+    """The display fills ``size``: totals of 48 px at least, nothing to scroll either
+    way, every seat in sight, the seats reaching the lower part of the screen and the
+    content its foot."""
+    found = screen.evaluate(_MEASURE)
+    width, height = size["width"], size["height"]
+    assert found["total"] >= 48, (what, found)
+    assert found["scrollHeight"] <= height and found["scrollWidth"] <= width, (what, found)
+    assert found["seatsBottom"] <= height and found["seatsRight"] <= width, (what, found)
+    assert found["seatsBottom"] >= 0.6 * height, (what, found)  # no empty lower half
+    assert found["contentBottom"] >= 0.9 * height, (what, found)
+    return found
+
+
+def test_nine_players_fill_a_tablet_either_way_up_without_scrolling(
     live_server: str, phone: Any, browser: Any
 ) -> None:
+    """Read from 1.5 m: a 1024×768 tablet, and the same turned (768×1024), show the nine
+    seats and totals of 48 px or more, without scrolling, the seats filling the height;
+    before a manche (the exchanges under the seats) and during one (the trick above)."""
     names = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hugo", "Inès")
     code = group_with(phone, live_server, "Grande tablée", *names)
     game = _president(phone, live_server, code, *names)
@@ -156,27 +189,26 @@ def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
     address, _ = _post_form(phone, form, fields)
     assert address.split("#")[0] == game, address
     link = _display_link(phone, live_server, code, game)
-    for name in ("tablet-landscape", "tablet-portrait"):
-        size = SCREENS[name]
-        screen = _screen(browser, size)
-        try:
+    screens = {name: _screen(browser, SCREENS[name]) for name in ("tablet-landscape", "tablet-portrait")}
+    try:
+        for name, screen in screens.items():
             screen.goto(link)
-            totals = screen.locator(".display-seats .total")
-            expect(totals).to_have_count(9)
-            assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-            # Read from 1.5 m: the totals are at least 32 px (on a 768 px wide screen too).
-            font = screen.evaluate(
-                "parseFloat(getComputedStyle(document.querySelector('.display-seats .total')).fontSize)"
-            )
-            assert font >= 32, (name, font)
-            if size["width"] > size["height"]:
-                # Every score in sight on a landscape tablet: no scrolling needed.
-                for i in range(9):
-                    box = totals.nth(i).bounding_box()
-                    assert box is not None and box["y"] + box["height"] <= size["height"], (names[i], box)
+            expect(screen.locator(".display-seats .total")).to_have_count(9)
+            expect(screen.locator(".display-exchanges li")).to_have_count(4)
+            _fills(screen, SCREENS[name], f"{name}, exchanges")
             _no_violation(screen, f"nine players, {name}")
             keep(screen, f"test-artifacts/display-nine-{name}.png")
-        finally:
+        # The second manche played live: the Président leads, the trick shows above the seats.
+        phone.goto(f"{game}/live")
+        phone.locator("form.live-start button[type=submit]").tap()
+        phone.locator("#turn").wait_for()
+        _move(phone, f"{game}/live", "3T 3P")
+        for name, screen in screens.items():
+            expect(screen.locator(".display-trick .card-face")).to_have_count(2, timeout=SEEN_WITHIN)
+            _fills(screen, SCREENS[name], f"{name}, live")
+            keep(screen, f"test-artifacts/display-nine-live-{name}.png")
+    finally:
+        for screen in screens.values():
             screen.context.close()
 
 
