@@ -172,9 +172,7 @@ def _fills(screen: Any, size: dict[str, int], what: str) -> dict[str, float]:
     return found
 
 
-def test_nine_players_fill_a_tablet_either_way_up_without_scrolling(
-    live_server: str, phone: Any, browser: Any
-) -> None:
+def test_nine_players_fill_a_tablet_either_way_up_without_scrolling(live_server: str, phone: Any, browser: Any) -> None:
     """Read from 1.5 m: a 1024×768 tablet, and the same turned (768×1024), show the nine
     seats and totals of 48 px or more, without scrolling, the seats filling the height;
     before a manche (the exchanges under the seats) and during one (the trick above)."""
