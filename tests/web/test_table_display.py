@@ -291,6 +291,8 @@ def test_the_evening_display_follows_the_game_that_changed_last(app: Flask, clie
     page = html(tv.get(f"/t/{evening.code}", headers=EN))
     assert f'data-game="{first}"' in page.split('class="display-night"')[0]
     assert "The evening so far" in page and page.count("In progress.") == 2
+    # seed 003: the lowest total leads (Ann went out: 0); the other game has no hand yet.
+    assert page.count("In the lead: Ann") == 1, page
     member = html(client.get(f"/g/{group.code}/display", headers=EN))
     assert f'data-game="{first}"' in member
 
