@@ -278,20 +278,24 @@ class Layout:
         indent: float = 0,
         spacing: float = 1.3,
         even: bool = False,
+        room: float = 0,
     ) -> None:
-        """``text`` wrapped to the width left, its lines one under the other (``even``:
-        as even as they can be, :func:`balanced`)."""
+        """``text`` wrapped to the width left (less ``room`` kept free at the right, for
+        what :meth:`beside` puts there), its lines one under the other (``even``: as even
+        as they can be, :func:`balanced`)."""
         x = self.left + indent
-        for line in (balanced if even else wrap)(_clean(text), size, self.right - x, bold, max_lines):
+        for line in (balanced if even else wrap)(_clean(text), size, self.right - x - room, bold, max_lines):
             self.y += size * spacing
             self.card.texts.append(
                 Text(x, round(self.y - size * (spacing - 1) - size * 0.22, 1), line, size, COLOURS[colour], bold)
             )
 
-    def beside(self, text: str, size: int, colour: str = "muted") -> None:
-        """``text`` at the right edge, on the baseline of the last line drawn."""
+    def beside(self, text: str, size: int, colour: str = "muted", before: float = 0, bold: bool = False) -> None:
+        """``text`` ending at the right edge (or ``before`` it), on the baseline of the
+        last line drawn."""
         last = self.card.texts[-1]
-        self.card.texts.append(Text(self.right, last.y, _clean(text), size, COLOURS[colour], anchor="end"))
+        x = self.right - before
+        self.card.texts.append(Text(x, last.y, _clean(text), size, COLOURS[colour], bold, anchor="end"))
 
     def at_right(self, text: str, size: int, colour: str = "muted", spacing: float = 1.3) -> None:
         """A line of its own, ``text`` at the right edge."""

@@ -10,6 +10,9 @@
 // the version it was shown at (?since=), and the answer's "notice" (drawn by the
 // server's template, escaped there) says what changed since; it is shown above the
 // form, and replaced as the game moves on. Offline, it stays silent and keeps asking.
+// An address gone for good (410: a table display's link revoked or its evening over)
+// is fetched once more: its page, which says why, takes the place of what was shown,
+// and nothing more is asked.
 // Only an enhancement: without script a page is up to date when it is reloaded.
 //
 // The notice's words come from the page (data-watch-changed, data-watch-refresh).
@@ -125,7 +128,8 @@
   function refresh(forced) {
     return fetch(address, { headers: { "Accept": "text/html" }, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        if (response.redirected || !response.ok) return null;
+        // A page gone for good (410) still says why: it is shown like any other.
+        if (response.redirected || !(response.ok || response.status === 410)) return null;
         return response.text();
       }).then(function (text) {
         if (text === null) return false;
@@ -169,6 +173,10 @@
       credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 304) return null;
+      // Gone for good: the page says why, in place of what it showed (whatever the
+      // reader was doing: nothing on it can be sent any more); a page that is no longer
+      // watched, the asking stops there (refresh()). Failing that, asked again.
+      if (response.status === 410) return refresh(true).then(function () { return null; });
       // Out of the group (left, removed), or the page is gone: nothing more to ask.
       if (response.redirected || response.status === 403 || response.status === 404) {
         stopped = true;

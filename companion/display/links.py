@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import datetime, time, timedelta
+from typing import Literal
 
 import sqlalchemy as sa
 
-from companion.clock import NIGHT_STARTS_AT, night_of, zone_named
+from companion.clock import NIGHT_STARTS_AT, aware, night_of, zone_named
 from companion.extensions import db
 from companion.models import CODE_ALPHABET, DISPLAY_CODE_LENGTH, Device, DisplayLink, Game, Group, utcnow
 
@@ -47,6 +48,31 @@ def new_code() -> str:
 def valid() -> sa.ColumnElement[bool]:
     """The SQL condition of a link that still opens its display."""
     return sa.and_(DisplayLink.revoked_at.is_(None), DisplayLink.expires_at > utcnow())
+
+
+#: Why a link no longer opens its display: revoked by a device of the group, or its
+#: evening over.
+Ended = Literal["revoked", "over"]
+
+
+def ended(revoked_at: datetime | None, expires_at: datetime, now: datetime) -> Ended | None:
+    """Why a link (revoked at ``revoked_at``, expiring at ``expires_at``) no longer opens
+    its display at ``now``, whichever came first; None while it still does (:func:`valid`).
+
+    >>> from datetime import UTC
+    >>> ten, eleven = datetime(2026, 3, 6, 22, tzinfo=UTC), datetime(2026, 3, 6, 23, tzinfo=UTC)
+    >>> end = datetime(2026, 3, 7, 5, tzinfo=UTC)
+    >>> ended(None, end, ten), ended(ten, end, eleven), ended(None, end, end)
+    (None, 'revoked', 'over')
+    >>> ended(end + timedelta(hours=1), end, end + timedelta(hours=2))  # revoked once over
+    'over'
+    """
+    expires = aware(expires_at)
+    if revoked_at is not None and aware(revoked_at) < expires:
+        return "revoked"
+    if expires <= aware(now):
+        return "over"
+    return None
 
 
 def active_links(group: Group) -> list[DisplayLink]:

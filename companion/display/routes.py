@@ -9,7 +9,8 @@ page context and its live manche as stored.
 
 Through a link (``/t/<code>``) nothing but the display answers: no form, no device's
 name, no other game; the page sets no cookie, so the link's holder carries nothing
-that another address of the app would read.
+that another address of the app would read. Once the link is revoked or its evening
+over, its page and its poll say only that (410 Gone), in the display's own style.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import segno
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import abort, flash, g, redirect, render_template, request, url_for
+from flask import abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -31,7 +32,7 @@ from companion import watch
 from companion.clock import night_of, use_zone
 from companion.collation import sort_key
 from companion.display import bp
-from companion.display.links import CODE, active_links, link_for, make_link, valid
+from companion.display.links import CODE, Ended, active_links, ended, link_for, make_link
 from companion.extensions import db
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind
@@ -282,7 +283,7 @@ def make(code: str) -> ResponseReturnValue:
 
 @bp.post("/g/<code>/displays/<int:link_id>/revoke")
 def revoke(code: str, link_id: int) -> ResponseReturnValue:
-    """Revoke a display link: the screen showing it stops at its next poll."""
+    """Revoke a display link: the screen showing it says so at its next poll."""
     group = group_for(code)  # (the app's CSRF protection has checked the form's token)
     db.session.execute(
         sa.update(DisplayLink)
@@ -298,26 +299,37 @@ def revoke(code: str, link_id: int) -> ResponseReturnValue:
 
 
 def _link(code: str) -> DisplayLink:
-    """The valid link of that code, with its group (and game); 404 otherwise, whatever
-    the reason (unknown, revoked, expired: a screen learns nothing more)."""
+    """The link of that code, with its group (and game), valid or not; 404 for a code
+    that is no link's (unknown or malformed: a screen learns nothing more)."""
     if not CODE.fullmatch(code):
         abort(404)
     link = db.session.scalars(
         sa.select(DisplayLink)
-        .where(DisplayLink.code == code, valid())
+        .where(DisplayLink.code == code)
         .options(so.joinedload(DisplayLink.group), so.joinedload(DisplayLink.game).options(_WITH_PLAYERS))
     ).first()
     if link is None:
         abort(404)
     g.quiet_session = True  # no cookie: the link's holder carries nothing elsewhere
-    use_zone(link.group.time_zone)
     return link
 
 
+def _ended_page(why: Ended) -> ResponseReturnValue:
+    """What a screen shows once its link ended, in the display's own style, with nothing
+    of the group: revoked, or its evening over (410 Gone: the address will not open
+    again; watch.js puts it in place of what the screen showed)."""
+    return render_template("display/ended.html", why=why, watch_url=None), 410
+
+
 @bp.get("/t/<code>")
-def shown(code: str) -> str:
-    """A display opened through its link: read-only, no form, no device's name."""
+def shown(code: str) -> ResponseReturnValue:
+    """A display opened through its link: read-only, no form, no device's name; once the
+    link is revoked or its evening over, only that."""
     link = _link(code)
+    why = ended(link.revoked_at, link.expires_at, utcnow())
+    if why is not None:
+        return _ended_page(why)
+    use_zone(link.group.time_zone)
     if link.game is not None:
         shown_game = game_display(link.game)
         return render_template(
@@ -339,10 +351,17 @@ def shown(code: str) -> str:
     )
 
 
-#: A link's poll in one query: the link still valid, its group's clock, its game's
-#: version and its live manche's (None for an evening's link).
+#: A link's poll in one query: when it is revoked and ends, its group's clock, its
+#: game's version and its live manche's (None for an evening's link).
 _LINK_POLL = (
-    sa.select(DisplayLink.group_id, Group.time_zone, Game.version, LiveManche.version)
+    sa.select(
+        DisplayLink.revoked_at,
+        DisplayLink.expires_at,
+        DisplayLink.group_id,
+        Group.time_zone,
+        Game.version,
+        LiveManche.version,
+    )
     .join(Group, Group.id == DisplayLink.group_id)
     .outerjoin(Game, Game.id == DisplayLink.game_id)
     .outerjoin(LiveManche, LiveManche.game_id == DisplayLink.game_id)
@@ -351,14 +370,23 @@ _LINK_POLL = (
 
 @bp.get("/t/<code>/watch")
 def shown_watch(code: str) -> Response:
-    """A linked display's token (404 once the link is revoked or expired: the screen
-    stops asking): one query for a game's, two for an evening's."""
+    """A linked display's token: one query for a game's, two for an evening's. Once the
+    link is revoked or its evening over, a 410 saying which (``static/watch.js`` then
+    fetches the page, which says it, and stops asking); a 404 for a code that is no
+    link's."""
     if not CODE.fullmatch(code):
         abort(404)
-    found = db.session.execute(_LINK_POLL.where(DisplayLink.code == code, valid())).first()
+    found = db.session.execute(_LINK_POLL.where(DisplayLink.code == code)).first()
     if found is None:
         abort(404)
-    group_id, time_zone, game_version, live_version = found
+    revoked_at, expires_at, group_id, time_zone, game_version, live_version = found
+    why = ended(revoked_at, expires_at, utcnow())
+    if why is not None:
+        g.quiet_session = True
+        gone = jsonify({"ended": why})
+        gone.status_code = 410
+        gone.headers["Cache-Control"] = "no-cache"
+        return gone
     if game_version is not None:
         return watch.answer(game_token(game_version, live_version or 0))
     return watch.answer(evening_token(group_id, night_of(utcnow(), time_zone)))

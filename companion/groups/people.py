@@ -345,6 +345,19 @@ def player(code: str, player_id: int) -> str:
 # ---------------------------------------------------------------------- evening recap
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in a game's standing, from its stored results: their place (1 =
+    best, ties share), their running total (the column its kind names,
+    :attr:`~companion.games.kinds.season_base.KindSeason.total_column`; None when it keeps
+    none) and whether they are out of the game (``eliminated``)."""
+
+    name: str
+    place: int
+    total: int | None = None
+    out: bool = False
+
+
 @dataclass
 class EveningGame:
     """A game of the evening as the recap shows it."""
@@ -360,11 +373,23 @@ class EveningGame:
     #: When it was finished, if it was; when play stopped (:func:`companion.clock.game_end`).
     finished_at: datetime | None = None
     ended: datetime | None = None
+    #: The players by place, as its stored results place them (empty before they do).
+    standing: list[Standing] = field(default_factory=list)
 
     @property
     def length(self) -> timedelta | None:
         """From its start to its end (None before anything was played)."""
         return length_between(self.started, self.ended)
+
+    @property
+    def leaders(self) -> list[str]:
+        """Who is first so far (ties share the place)."""
+        return [line.name for line in self.standing if line.place == 1]
+
+
+def _total_columns() -> list[str]:
+    """The ``game_results`` columns the known kinds keep their running totals in."""
+    return sorted({kind.season.total_column for kind in KINDS.values() if kind.season.total_column})
 
 
 @dataclass(frozen=True)
@@ -397,13 +422,25 @@ def evening_clock(games: Sequence[EveningGame]) -> EveningClock | None:
 
 
 def evening_games(group_id: int, night: date) -> list[EveningGame]:
-    """The games of a game night, in the order they started, with players, winners and
-    notable moments (two queries: the results of the night, the needed keys of its
-    rounds' stored states)."""
+    """The games of a game night, in the order they started, with players, winners,
+    their standing and notable moments (two queries: the results of the night, the
+    needed keys of its rounds' stored states)."""
     r = GameResult
+    totals = _total_columns()
     rows = db.session.execute(
         sa.select(
-            r.game_id, r.kind, r.status, r.won, r.player_id, Player.name, Season.id, Game.created_at, Game.finished_at
+            r.game_id,
+            r.kind,
+            r.status,
+            r.won,
+            r.player_id,
+            Player.name,
+            Season.id,
+            Game.created_at,
+            Game.finished_at,
+            r.place,
+            r.eliminated,
+            *(getattr(r, column).label(f"total_{column}") for column in totals),
         )
         .join(Season, Season.id == r.season_id)
         .join(Player, Player.id == r.player_id)
@@ -420,6 +457,10 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
         game.players.append(row.name)
         if row.won:
             game.winners.append(row.name)
+        if row.place is not None:
+            column = season_of(row.kind).total_column
+            total = row._mapping.get(f"total_{column}") if column else None
+            game.standing.append(Standing(row.name, row.place, total, bool(row.eliminated)))
         names.setdefault(row.game_id, {})[str(row.player_id)] = row.name
     # Only the keys of the stored states each kind's recap reads (its season says which).
     keys = sorted({key for game in games.values() for key in season_of(game.kind).recap_keys})
@@ -437,6 +478,7 @@ def evening_games(group_id: int, night: date) -> list[EveningGame]:
             last_end[row[0]] = aware(row[2])
     for game in games.values():
         game.ended = game_end(last_end.get(game.id), game.finished_at)
+        game.standing.sort(key=lambda line: line.place)  # (stable: seat order within a place)
     for game in games.values():
         known = KINDS.get(game.kind)
         if known is not None:

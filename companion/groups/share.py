@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypeVar
 
@@ -37,7 +38,7 @@ from companion.i18n import current_lang, format_day, ngettext
 from companion.i18n import gettext as _
 from companion.membership.access import group_and_game, group_for
 from companion.models import Game, GameResult, GameStatus, Group, Round
-from companion.share_image import COLOURS, FAMILY, Card, Layout, to_png
+from companion.share_image import COLOURS, FAMILY, Card, Layout, text_width, to_png
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: Games an evening's card shows (the others are counted on its last line).
@@ -91,12 +92,45 @@ def _moments(layout: Layout, moments: list[str]) -> None:
         layout.text("…", 30, colour="muted")
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """A player's line in a game's ranking on a card: their place (« – » without one),
+    name, total as written (None: none kept), whether they are out of the game, and
+    whether they are drawn strong (the winners, the leaders: bold, their place in gold)."""
+
+    place: int | None
+    name: str
+    total: str | None = None
+    out: bool = False
+    strong: bool = False
+
+
+def _ranking(layout: Layout, lines: list[Ranked], size: int) -> None:
+    """The players by place, one a line: the place, the name, then at the right « hors
+    jeu » for a player out of the game (the crapouille's past the line: why a lower total
+    may rank below a higher one) and the total, aligned."""
+    out = _("out")
+    totals = max((text_width(line.total, size) for line in lines if line.total is not None), default=0.0)
+    tag = text_width(out, size - 6, bold=True) + 24 if any(line.out for line in lines) else 0.0
+    room = totals + tag + (24 if totals or tag else 0)
+    for line in lines:
+        layout.gap(size * 0.15)
+        layout.mark(str(line.place) if line.place is not None else "–", size, "gold" if line.strong else "muted")
+        layout.text(line.name, size, bold=line.strong, indent=round(size * 1.6), max_lines=2, room=room)
+        if line.total is not None:
+            layout.beside(line.total, size, "ink")
+        if line.out:
+            layout.beside(out, size - 6, "red", before=totals + (24 if totals else 0), bold=True)
+
+
 def _evening_game(layout: Layout, game: EveningGame) -> None:
     layout.panel_start()
     layout.text(kind_name(game.kind), 44, bold=True, colour="title", max_lines=2)
     if game.started:
         layout.beside(str(format_time(game.started, "short")), 30)
-    layout.text(", ".join(game.players), 30, colour="muted")
+    running = game.status == GameStatus.IN_PROGRESS and bool(game.standing)
+    if not running:  # (a game in progress names them in its ranking)
+        layout.text(", ".join(game.players), 30, colour="muted")
     layout.gap(8)
     if game.status == GameStatus.FINISHED and game.winners:
         names = ", ".join(game.winners)
@@ -105,6 +139,16 @@ def _evening_game(layout: Layout, game: EveningGame) -> None:
         layout.text(text, 34, bold=True, indent=indent)
     elif game.status == GameStatus.ABANDONED:
         layout.text(_("Game abandoned."), 32, colour="muted")
+    elif running:
+        # The running totals as its stored results give them, and who leads.
+        layout.text(_("In progress."), 30, colour="muted")
+        layout.text(_("In the lead: %(names)s", names=", ".join(game.leaders)), 34, bold=True)
+        layout.gap(4)
+        lines = []
+        for line in game.standing:
+            total = None if line.total is None else _number(line.total)
+            lines.append(Ranked(line.place, line.name, total, line.out, strong=line.place == 1))
+        _ranking(layout, lines, 32)
     elif game.status == GameStatus.IN_PROGRESS:
         layout.text(_("In progress."), 32, colour="muted")
     else:
@@ -162,7 +206,7 @@ def game_card(group: Group, game: Game) -> Card:
     names = names_of(game)
     r = GameResult
     results = db.session.execute(
-        sa.select(r.player_id, r.place, r.won, r.seat).where(r.game_id == game.id).order_by(r.seat)
+        sa.select(r.player_id, r.place, r.won, r.seat, r.eliminated).where(r.game_id == game.id).order_by(r.seat)
     ).all()
     keys = season.recap_keys
     rounds = db.session.execute(
@@ -194,15 +238,12 @@ def game_card(group: Group, game: Game) -> Card:
         layout.gap(8)
         layout.at_right(_("Total"), 28)
     ranked = sorted(results, key=lambda row: (row.place is None, row.place or 0, row.seat))
+    lines = []
     for row in ranked:
         pid = str(row.player_id)
-        layout.gap(6)
-        place = str(row.place) if row.place is not None else "–"
-        layout.mark(place, 40, "gold" if row.won else "muted")
-        indent = 64
-        layout.text(names.get(pid, pid), 40, bold=row.won, indent=indent, max_lines=2)
-        if pid in totals:
-            layout.beside(_number(totals[pid]), 40, "ink")
+        total = _number(totals[pid]) if pid in totals else None
+        lines.append(Ranked(row.place, names.get(pid, pid), total, bool(row.eliminated), row.won))
+    _ranking(layout, lines, 40)
     winners = [names.get(str(row.player_id), "") for row in ranked if row.won]
     if winners:
         layout.gap(16)

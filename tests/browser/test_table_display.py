@@ -1,18 +1,25 @@
 """The table display in Chromium: a tablet lying flat (768×1024 and 1024×768) and a TV
 (1920×1080) opened through a display link, without joining the group, follow a Président
 manche played live on two phones — each move shows without a reload, within the live
-pages' delay; axe-core finds nothing to fix; the totals are large; the nine players of a
-game fit a 1024×768 screen without scrolling."""
+pages' delay; axe-core finds nothing to fix; the nine players of a game fill a 1024×768
+screen either way up, totals of 48 px or more, without scrolling. A link revoked, or its evening over, is said
+on its screen within a poll, and again after a reload."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WATCH_EVERY_MS, _post_form, group_with, keep
+from companion import create_app
+from companion.extensions import db
+from companion.models import DisplayLink, utcnow
+from tests.browser.conftest import APP_CONFIG, WATCH_EVERY_MS, _post_form, group_with, keep, served
 from tests.browser.test_referee_live import AXE, WCAG_TAGS
 
 pytestmark = pytest.mark.browser
@@ -135,9 +142,40 @@ def test_tablets_and_a_tv_follow_a_manche_played_live_on_two_phones(
             screen.context.close()
 
 
-def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
-    live_server: str, phone: Any, browser: Any
-) -> None:
+#: What a display's layout measures: the smallest total's font size, how far the page
+#: scrolls either way, the lowest seat's bottom and the lowest content's (px).
+_MEASURE = """() => {
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+  const seats = [...document.querySelectorAll('.display-seats > li')].map((e) => e.getBoundingClientRect());
+  const main = document.querySelector('main');
+  return {
+    total: Math.min(...[...document.querySelectorAll('.display-seats .total')].map(px)),
+    name: Math.min(...[...document.querySelectorAll('.display-seats .who')].map(px)),
+    scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
+    seatsBottom: Math.max(...seats.map((r) => r.bottom)), seatsRight: Math.max(...seats.map((r) => r.right)),
+    contentBottom: Math.max(...[...main.querySelectorAll('*')].map((e) => e.getBoundingClientRect().bottom)),
+  };
+}"""
+
+
+def _fills(screen: Any, size: dict[str, int], what: str) -> dict[str, float]:
+    """The display fills ``size``: totals of 48 px at least, nothing to scroll either
+    way, every seat in sight, the seats reaching the lower part of the screen and the
+    content its foot."""
+    found = screen.evaluate(_MEASURE)
+    width, height = size["width"], size["height"]
+    assert found["total"] >= 48, (what, found)
+    assert found["scrollHeight"] <= height and found["scrollWidth"] <= width, (what, found)
+    assert found["seatsBottom"] <= height and found["seatsRight"] <= width, (what, found)
+    assert found["seatsBottom"] >= 0.6 * height, (what, found)  # no empty lower half
+    assert found["contentBottom"] >= 0.9 * height, (what, found)
+    return found
+
+
+def test_nine_players_fill_a_tablet_either_way_up_without_scrolling(live_server: str, phone: Any, browser: Any) -> None:
+    """Read from 1.5 m: a 1024×768 tablet, and the same turned (768×1024), show the nine
+    seats and totals of 48 px or more, without scrolling, the seats filling the height;
+    before a manche (the exchanges under the seats) and during one (the trick above)."""
     names = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hugo", "Inès")
     code = group_with(phone, live_server, "Grande tablée", *names)
     game = _president(phone, live_server, code, *names)
@@ -149,25 +187,95 @@ def test_nine_players_scores_fit_a_landscape_tablet_without_scrolling(
     address, _ = _post_form(phone, form, fields)
     assert address.split("#")[0] == game, address
     link = _display_link(phone, live_server, code, game)
-    for name in ("tablet-landscape", "tablet-portrait"):
-        size = SCREENS[name]
-        screen = _screen(browser, size)
-        try:
+    screens = {name: _screen(browser, SCREENS[name]) for name in ("tablet-landscape", "tablet-portrait")}
+    try:
+        for name, screen in screens.items():
             screen.goto(link)
-            totals = screen.locator(".display-seats .total")
-            expect(totals).to_have_count(9)
-            assert screen.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-            # Read from 1.5 m: the totals are at least 32 px (on a 768 px wide screen too).
-            font = screen.evaluate(
-                "parseFloat(getComputedStyle(document.querySelector('.display-seats .total')).fontSize)"
-            )
-            assert font >= 32, (name, font)
-            if size["width"] > size["height"]:
-                # Every score in sight on a landscape tablet: no scrolling needed.
-                for i in range(9):
-                    box = totals.nth(i).bounding_box()
-                    assert box is not None and box["y"] + box["height"] <= size["height"], (names[i], box)
+            expect(screen.locator(".display-seats .total")).to_have_count(9)
+            expect(screen.locator(".display-exchanges li")).to_have_count(4)
+            _fills(screen, SCREENS[name], f"{name}, exchanges")
             _no_violation(screen, f"nine players, {name}")
             keep(screen, f"test-artifacts/display-nine-{name}.png")
-        finally:
+        # The second manche played live: the Président leads, the trick shows above the seats.
+        phone.goto(f"{game}/live")
+        phone.locator("form.live-start button[type=submit]").tap()
+        phone.locator("#turn").wait_for()
+        _move(phone, f"{game}/live", "3T 3P")
+        for name, screen in screens.items():
+            expect(screen.locator(".display-trick .card-face")).to_have_count(2, timeout=SEEN_WITHIN)
+            _fills(screen, SCREENS[name], f"{name}, live")
+            keep(screen, f"test-artifacts/display-nine-live-{name}.png")
+    finally:
+        for screen in screens.values():
             screen.context.close()
+
+
+@pytest.fixture(scope="module")
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """The app on a free local port, over a fresh SQLite file, and the app itself (to
+    end an evening without waiting for 6:00)."""
+    path = tmp_path_factory.mktemp("display") / "display.sqlite3"
+    app = create_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        db.create_all()
+    with served(app) as address:
+        yield address, app
+
+
+def _ended_in_place(screen: Any, title: str, name: str) -> None:
+    """The screen says ``title`` in place of the game, without a reload, in its dark
+    style; then a reload shows the same screen (410), not the generic error page."""
+    expect(screen.locator("h1")).to_have_text(title, timeout=SEEN_WITHIN)
+    assert screen.evaluate("window.__notReloaded === true"), name
+    expect(screen.locator(".display-seats, .display-night, .display-game")).to_have_count(0)
+    assert screen.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = screen.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(20, 23, 20)", background  # the dark theme's --bg
+    _no_violation(screen, name)
+    keep(screen, f"test-artifacts/display-ended-{name}.png")
+    answer = screen.reload()
+    assert answer is not None and answer.status == 410, name
+    expect(screen.locator("h1")).to_have_text(title)
+    assert screen.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert "Oups" not in screen.content()
+
+
+def test_a_revoked_link_and_an_evening_over_are_said_on_the_screen_within_a_poll(
+    served_app: tuple[str, Any], phone: Any, browser: Any
+) -> None:
+    live_server, app = served_app
+    code = group_with(phone, live_server, "Table du vendredi", "Ann", "Bob", "Cid", "Dan")
+    game = _president(phone, live_server, code, "Ann", "Bob", "Cid", "Dan")
+    link = _display_link(phone, live_server, code, game)
+    phone.goto(f"{live_server}/g/{code}/displays")
+    phone.get_by_role("button", name="Un lien pour la soirée").tap()
+    links = phone.locator("input[id^=display-url-]")
+    expect(links).to_have_count(2)
+    evening_link = str(links.first.input_value())  # newest first
+    assert evening_link != link
+    tablet, tv = _screen(browser, SCREENS["tablet-landscape"]), _screen(browser, SCREENS["tv"])
+    try:
+        tablet.goto(link)
+        tv.goto(evening_link)
+        for screen in (tablet, tv):
+            expect(screen.locator("h1").first).to_contain_text("Le Président")
+            screen.evaluate("window.__notReloaded = true")
+        # « Révoquer » on the phone: the tablet says so at its next poll.
+        phone.goto(f"{live_server}/g/{code}/displays")
+        phone.once("dialog", lambda dialog: dialog.accept())
+        phone.locator(f"li:has(input[value='{link}']) button.danger").tap()
+        expect(phone.locator("input[id^=display-url-]")).to_have_count(1)
+        _ended_in_place(tablet, "Ce lien d’affichage a été révoqué", "revoked")
+        # The evening's link still follows the evening meanwhile; then its evening ends.
+        expect(tv.locator("h1").first).to_contain_text("Le Président")
+        with app.app_context():
+            ended = sa.update(DisplayLink).where(DisplayLink.code == evening_link.rsplit("/", 1)[-1])
+            db.session.execute(ended.values(expires_at=utcnow() - timedelta(seconds=1)))
+            db.session.commit()
+        _ended_in_place(tv, "La soirée est finie", "over")
+        # The phone of the group follows its own display as before.
+        phone.goto(f"{game}/display")
+        expect(phone.locator("h1")).to_contain_text("Le Président")
+    finally:
+        tablet.context.close()
+        tv.context.close()

@@ -188,6 +188,60 @@ def test_the_evening_image_in_english(app: Flask, client: FlaskClient) -> None:
     assert "Winner: Amélie" in lines and "Les Amis du jeudi · 4 games" in lines
 
 
+def test_games_in_progress_show_their_running_totals_and_who_leads(app: Flask, client: FlaskClient) -> None:
+    """A game in progress is summed up by its stored results: its players by place with
+    their running totals and who leads, not only « En cours. »; a crapouille player past
+    the line is marked « hors jeu », so that the order reads right (seed 003)."""
+    group = create_group(client, name="Les Amis du jeudi", passphrase=PASSPHRASE)
+    a, b, c, d = add_players(client, group, "Amélie", "Bérénice", "Loïc", "Zoé")
+    # seed 003: Amélie goes out first; Loïc past 300 is out, the game goes on.
+    crapouille = start_crapouille(client, group, [a, b, c, d])
+    hand(client, group, crapouille, 1, a, **{str(b.id): 120, str(c.id): 310, str(d.id): 45})
+    # seed 000: first out Président (3 points), then Vice (2), Vice-trou (1), Trou du cul (0).
+    president = start_president(client, group, "president", [a, b, c, d], target=25)
+    manche(client, group, president, 1, [c, a, d])
+    start_president(client, group, "president", [a, b, c], target=25)  # nothing played yet
+    night = db.session.scalar(sa.select(GameResult.night).where(GameResult.game_id == crapouille))
+    url = f"/g/{group.code}/evenings/{night}.png"
+    lines = texts(svg_of(app, client, url, FR))
+
+    def panel(start: str) -> list[str]:
+        at = lines.index(start)
+        return lines[at : at + 19]
+
+    crapouille_lines = panel("La crapouille")
+    assert crapouille_lines[2:4] == ["En cours.", "En tête\u00a0: Amélie"], crapouille_lines
+    assert crapouille_lines[4:17] == [
+        *("1", "Amélie", "0"),
+        *("2", "Zoé", "45"),
+        *("3", "Bérénice", "120"),
+        *("4", "Loïc", "310", "hors jeu"),
+    ], crapouille_lines
+    assert "Amélie, Bérénice, Loïc, Zoé" not in crapouille_lines  # named in the ranking
+    president_lines = panel("Le Président")
+    assert president_lines[2:4] == ["En cours.", "En tête\u00a0: Loïc"], president_lines
+    assert president_lines[4:16] == ["1", "Loïc", "3", "2", "Amélie", "2", "3", "Zoé", "1", "4", "Bérénice", "0"]
+    # A game with nothing played yet: no place, no leader.
+    last = lines[lines.index("Amélie, Bérénice, Loïc") :]
+    assert last[1] == "En cours." and not any(line.startswith("En tête") for line in last), last
+    # The « hors jeu » is drawn left of the total, clear of it, and in red.
+    svg = svg_of(app, client, url, EN)
+    out = re.search(r'<text x="([\d.]+)" y="([\d.]+)" font-size="(\d+)" fill="#c0392b"[^>]*>out</text>', svg)
+    total = re.search(rf'<text x="([\d.]+)" y="{out[2]}" font-size="32"[^>]*text-anchor="end"[^>]*>310</text>', svg)
+    assert out and total, svg
+    assert float(out[1]) + 20 <= float(total[1]) - text_width("310", 32), (out[0], total[0])
+    english = texts(svg)
+    assert "In progress." in english and "In the lead: Amélie" in english and "In the lead: Loïc" in english
+
+
+def test_the_finished_crapouille_image_marks_who_is_out(app: Flask, client: FlaskClient) -> None:
+    evening = play_evening(client)
+    lines = texts(svg_of(app, client, evening.game_url("C"), FR))
+    # seed 003: Amélie past 300 at hand 1 is out; Zoé, the last one in, wins.
+    i = lines.index("Total")
+    assert lines[i + 1 : i + 8] == ["1", "Zoé", "0", "2", "Amélie", "301", "hors jeu"], lines
+
+
 def test_names_stay_text_and_no_code_nor_device_is_named(app: Flask, client: FlaskClient) -> None:
     evening = play_evening(client, names=(MARKUP, "Bérénice", LONG, "Zoé"))
     devices = list(db.session.scalars(sa.select(Device.name).where(Device.group_id == evening.group.id)))
@@ -257,7 +311,7 @@ def test_what_is_not_to_be_shared_is_a_404(app: Flask, client: FlaskClient) -> N
 
 
 def test_queries_do_not_grow_with_the_games(app: Flask, client: FlaskClient) -> None:
-    """One game, then five of two kinds, the same night: as many queries."""
+    """One game, then six of two kinds (one in progress), the same night: as many queries."""
     group = create_group(client, passphrase=PASSPHRASE)
     a, b, c = add_players(client, group, "Amélie", "Zoé", "Loïc")
     first = crapouille_duel(client, group, a, b)
@@ -279,6 +333,8 @@ def test_queries_do_not_grow_with_the_games(app: Flask, client: FlaskClient) -> 
     game = start_president(client, group, "president", [a, b, c], target=3)
     manche(client, group, game, 1, [a, b])
     manche(client, group, game, 2, [a, b])
+    running = start_crapouille(client, group, [a, b, c])  # in progress: its ranking drawn too
+    hand(client, group, running, 1, a, **{str(b.id): 12, str(c.id): 30})
     assert db.session.scalar(sa.select(sa.func.count()).where(GameResult.night == night, GameResult.won)) == 5
     five = counts()
     assert one == five, (one, five)

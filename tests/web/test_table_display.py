@@ -151,15 +151,16 @@ def test_a_revoked_an_expired_an_unknown_or_a_malformed_link_opens_nothing(app: 
     assert tv.get(f"/t/{link.code}").status_code == 200
     r = client.post(f"/g/{group.code}/displays/{link.id}/revoke")
     assert r.status_code == 303
-    assert tv.get(f"/t/{link.code}").status_code == 404
-    assert tv.get(f"/t/{link.code}/watch").status_code == 404
+    assert tv.get(f"/t/{link.code}").status_code == 410  # it says so (below), and nothing else
+    assert tv.get(f"/t/{link.code}/watch").status_code == 410
     again = _link(client, group, game_id)
     assert again.id != link.id
     again.expires_at = utcnow() - timedelta(seconds=1)
     db.session.commit()
-    assert tv.get(f"/t/{again.code}").status_code == 404
+    assert tv.get(f"/t/{again.code}").status_code == 410
     for code in ("ABCDEFGHJK", "abc", "A" * 200, "%00", "ÉÉÉÉÉÉÉÉÉÉ"):
         assert tv.get(f"/t/{code}").status_code == 404
+        assert tv.get(f"/t/{code}/watch").status_code == 404
     # Another group's device cannot revoke this group's link, nor make one for its game.
     stranger = app.test_client()
     other = create_group(stranger, name="Autres")
@@ -167,6 +168,62 @@ def test_a_revoked_an_expired_an_unknown_or_a_malformed_link_opens_nothing(app: 
     assert stranger.post(f"/g/{other.code}/displays/{third.id}/revoke").status_code == 303
     assert tv.get(f"/t/{third.code}").status_code == 200
     assert stranger.post(f"/g/{other.code}/displays", data={"game": str(game_id)}).status_code == 404
+
+
+def _ended_screen(r, title: str) -> str:
+    """An ended link's page: 410, the display's own dark layout, ``title`` alone."""
+    page = html(r)
+    assert r.status_code == 410, page
+    assert "Set-Cookie" not in r.headers
+    assert '<html lang="' in page and 'class="display"' in page and 'data-theme="dark"' in page
+    assert f'<h1 id="ended-title">{title}</h1>' in page
+    assert "Oups" not in page and "Oops" not in page and "data-watch-url" not in page
+    assert "<form" not in page and "<footer" not in page
+    return page
+
+
+def test_an_ended_link_says_it_was_revoked_or_the_evening_is_over(app: Flask, client: FlaskClient) -> None:
+    """A link's screen that ends is told why, in its own dark style, within one poll (the
+    poll's 410 makes static/watch.js fetch this page): revoked by a device of the group,
+    or its evening over; nothing of the group, no cookie; an unknown code stays a 404."""
+    group, players, game_id = _game(client, "president", ("Zéphyrine", "Barnabé", "Ysolde", "Théodore"))
+    secrets = [group.name, group.code, *(p.name for p in players), *(d.name for d in group.devices)]
+    link, evening = _link(client, group, game_id), _link(client, group)
+    tv = app.test_client()
+    token = re.search(r'data-watch-token="([^"]+)"', html(tv.get(f"/t/{link.code}"))).group(1)
+    assert client.post(f"/g/{group.code}/displays/{link.id}/revoke").status_code == 303
+
+    poll = tv.get(f"/t/{link.code}/watch", headers={"If-None-Match": f'"{token}"'})
+    assert poll.status_code == 410 and poll.get_json() == {"ended": "revoked"}
+    assert "Set-Cookie" not in poll.headers and poll.headers["Cache-Control"] == "no-cache"
+    french = _ended_screen(tv.get(f"/t/{link.code}"), "Ce lien d’affichage a été révoqué")
+    assert "<title>Lien d’affichage révoqué · Companion</title>" in french
+    english = _ended_screen(tv.get(f"/t/{link.code}", headers=EN), "This display link has been revoked")
+    for page in (french, english):
+        assert not any(secret in page for secret in secrets), page
+        assert "Le Président" not in page and "data-player" not in page
+
+    # The evening's link, its evening over (the next 6:00 passed): « La soirée est finie ».
+    evening.expires_at = utcnow() - timedelta(minutes=1)
+    db.session.commit()
+    poll = tv.get(f"/t/{evening.code}/watch")
+    assert poll.status_code == 410 and poll.get_json() == {"ended": "over"}
+    page = _ended_screen(tv.get(f"/t/{evening.code}"), "La soirée est finie")
+    assert not any(secret in page for secret in secrets)
+    _ended_screen(tv.get(f"/t/{evening.code}", headers=EN), "The evening is over")
+    # Revoked once its evening was over: what ended it first, the evening.
+    evening.revoked_at = utcnow()
+    db.session.commit()
+    assert tv.get(f"/t/{evening.code}/watch").get_json() == {"ended": "over"}
+
+    # The group's own phones follow their displays as before, not through a link.
+    for address in (f"/g/{group.code}/games/{game_id}/display", f"/g/{group.code}/display"):
+        r = client.get(address)
+        assert r.status_code == 200 and "Zéphyrine" in html(r)
+    r = client.get(f"/g/{group.code}/games/{game_id}/display/watch", headers={"If-None-Match": f'"{token}"'})
+    assert r.status_code == 304
+    # A code that is no link's: a plain 404, page and poll.
+    assert tv.get("/t/ABCDEFGHJK").status_code == 404 and tv.get("/t/ABCDEFGHJK/watch").status_code == 404
 
 
 def test_a_link_expires_at_the_end_of_the_evening_on_the_groups_clock() -> None:
@@ -234,6 +291,8 @@ def test_the_evening_display_follows_the_game_that_changed_last(app: Flask, clie
     page = html(tv.get(f"/t/{evening.code}", headers=EN))
     assert f'data-game="{first}"' in page.split('class="display-night"')[0]
     assert "The evening so far" in page and page.count("In progress.") == 2
+    # seed 003: the lowest total leads (Ann went out: 0); the other game has no hand yet.
+    assert page.count("In the lead: Ann") == 1, page
     member = html(client.get(f"/g/{group.code}/display", headers=EN))
     assert f'data-game="{first}"' in member
 

@@ -176,6 +176,10 @@ class KindSeason(ABC):
     standings_note: Any = ""
     #: The keys of a round's stored state :meth:`moments` reads (the recap reads only these).
     recap_keys: tuple[str, ...] = ()
+    #: The ``game_results`` column of a player's running total, which its :meth:`figures`
+    #: fills (``points``, ``stake``): what a game in progress is summed up by, beside the
+    #: players in their places (the evening's shared image); None when it keeps none.
+    total_column: str | None = None
 
     @abstractmethod
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:

@@ -36,6 +36,7 @@ class CrapouilleSeason(KindSeason):
 
     standings_note = _l("Ranked by games won, then average place, then fewest times over 300.")
     recap_keys = ("totals",)
+    total_column = "points"
 
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
         players = facts.players

@@ -65,6 +65,7 @@ class PresidentSeason(KindSeason):
     titles_template = "groups/_player_titles_president.html"
     standings_note = _l("Ranked by points, then times Président, then average rank.")
     recap_keys = ("events", "event", "finished_last")
+    total_column = "points"
 
     def figures(self, facts: GameFacts, rows: dict[int, dict[str, Any]]) -> dict[int, int]:
         players = facts.players

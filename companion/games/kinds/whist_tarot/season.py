@@ -25,6 +25,7 @@ class WhistSeason(KindSeason):
 
     standings_note = _l("Ranked by games won, then average stake left.")
     recap_keys = ("stakes", "pending")
+    total_column = "stake"
 
     def csv_figures(self, state: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
         """The stake each player lost in the deal, and the stake left after it."""
