@@ -82,15 +82,18 @@ def judged(form: Any, reading: Reading, names: Mapping[str, str]) -> list[str]:
             continue
         who = names.get(field.name.rpartition("_")[2]) if "_" in field.name else None
         for message in field.errors if isinstance(field.errors, list) else []:
-            text = str(message)
-            said.append(
-                f"{who}\u00a0: {text}"
-                if who and who not in text and current_lang() == "fr"
-                else f"{who}: {text}"
-                if who and who not in text
-                else text
-            )
+            said.append(_naming(str(message), who))
     return list(dict.fromkeys(said))
+
+
+def _naming(text: str, who: str | None) -> str:
+    """A refusal said of ``who``'s field, naming them unless it does (« Zoé : un total
+    est un nombre entier… », the sentence's first letter made small after the colon)."""
+    if not who or who in text:
+        return text
+    if text[:1].isupper() and not text[1:2].isupper():
+        text = text[0].lower() + text[1:]
+    return f"{who}\u00a0: {text}" if current_lang() == "fr" else f"{who}: {text}"
 
 
 def checked(

@@ -139,7 +139,7 @@ def test_the_dealers_forbidden_bid_and_a_bid_above_the_cards_are_said_as_the_eng
     # A bid above the cards dealt: filled, and said.
     body = _line(client, group, game_id, "Bob 7, Cid 0, Ann 0")
     assert body["fields"][f"bid_{bob.id}"] == "7"
-    assert body["refused"] and "Bob" in body["refused"][0]
+    assert body["refused"] == ["Bob\u00a0: on annonce de 0 à 5 plis."]  # the engine's words
     # Nothing refused when nothing is wrong; a partial line's missing bids are « rien dit », not refused.
     body = _line(client, group, game_id, "Bob 2")
     assert body["refused"] == [] and "Cid\u00a0: rien dit." in body["notes"]

@@ -554,13 +554,14 @@ def read_hand(
 
     by_person: dict[str, _Said] = {}
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]] = []
+    asked: set[str] = set()  # the players asked about (never « rien dit »)
     for together in _shared(segments):
         last = together[-1]
         for segment in together:
             pieces = segment.pieces if segment is last else [*segment.pieces, *last.pieces]
-            _read_segment(reader, segment, pieces, playing, by_person, groups, lang)
+            _read_segment(reader, segment, pieces, playing, by_person, groups, asked, lang)
 
-    _settle(reader, people, playing, by_person, groups, lang)
+    _settle(reader, people, playing, by_person, groups, asked, lang)
     return reader.reading()
 
 
@@ -571,9 +572,11 @@ def _read_segment(
     playing: set[str],
     by_person: dict[str, _Said],
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
+    asked: set[str],
     lang: str,
 ) -> None:
-    """What one segment says of its player (or group), gathered in ``by_person``."""
+    """What one segment says of its player (or group), gathered in ``by_person``; the
+    players asked about, in ``asked``."""
     named = segment.name.named
     assert named is not None
     name_words = segment.name.said
@@ -624,6 +627,8 @@ def _read_segment(
                     # Two hands said for one player (« Ann 15 : un roi et un 7 »): asked.
                     text = [span(reader.line, hand_words[:cut]), span(reader.line, hand_words[cut:])]
                     name = named.person.name if named.person is not None else named.said
+                    if named.person is not None:
+                        asked.add(named.person.id)
                     reader.ask(
                         ask(f"{name} : {alternatives(text, 'fr')} ?", f"{name}: {alternatives(text, 'en')}?"),
                         [*name_words, *hand_words],
@@ -661,6 +666,7 @@ def _read_segment(
         unclear = suit_count_question(hand_words, lang)
         if unclear is not None:  # « deux piques »: the 2 of spades, or two spades?
             reader.ask(unclear.text, [*name_words, *hand_words])
+            asked.add(person.id)
         hand_words = []  # not a hand: its words are shown as not understood
     entry = by_person.setdefault(person.id, _Said(person))
     entry.words.extend(name_words)
@@ -681,11 +687,11 @@ def _settle(
     playing: set[str],
     by_person: dict[str, _Said],
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
+    asked: set[str],
     lang: str,
 ) -> None:
     """The fields from what was said of each player: who went out, who dealt, each hand;
     what is said twice or cannot be is asked, and the players left unsaid are named."""
-    asked: set[str] = set()
     winners = [s for s in by_person.values() if s.wins is not None]
     # One who went out holds nothing: a hand said of them too is asked.
     for s in winners:

@@ -134,6 +134,11 @@ def play_deal(state: WhistState, entry: Entry, name_of: Mapping[str, str]) -> Wh
     }
 
 
+#: The largest number of tricks a bid or a trick count is read as (the engine then says
+#: what a deal allows: a line may say « Élodie 9 » on a deal of 5 cards).
+_MOST_SAID = 99
+
+
 def order_of(state: WhistState) -> list[str]:
     """Who bids, in order, in the deal of ``state`` (from the dealer's left, the dealer last)."""
     return list(whist_tarot.bidding_order(state["players"], state["deal"]["dealer"]))
@@ -163,7 +168,8 @@ def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = 
                 return False
             bids: dict[str, int] = {}
             for p in order:
-                value = plain_int(self[f"bid_{p}"].data or "", 0, cards)
+                # Any whole number reaches the engine, whose refusal says why (« On annonce de 0 à 5 plis. »).
+                value = plain_int(self[f"bid_{p}"].data or "", 0, _MOST_SAID)
                 if value is None:
                     add_error(self[f"bid_{p}"], _("Choose the bid of %(name)s.", name=name_of[p]))
                     ok = False
@@ -175,7 +181,7 @@ def deal_form(game: Game, state: WhistState, number: int, entry: Entry | None = 
                 if step == "all" or any(given.values()):
                     tricks = {}
                     for p in order:
-                        value = plain_int(given[p], 0, cards)
+                        value = plain_int(given[p], 0, _MOST_SAID)
                         if value is None:
                             add_error(self[f"tricks_{p}"], _("Choose the tricks of %(name)s.", name=name_of[p]))
                             ok = False
