@@ -67,6 +67,42 @@ def _stakes(game_id):
     return last.result["stakes"]
 
 
+def test_the_seat_picker_offers_the_engines_bound_and_its_reason(client, app):
+    """The new-game page offers no more seats than the engine accepts, tells the
+    seat picker's script that bound (data-most) and the engine's reason to refuse a
+    fifth tap; without script a fifth player is refused when sent."""
+    # seed 002: the game is for 3 or 4 (22 trumps; four stakes of 14 cards).
+    group, players = _setup(client, "Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
+    page = html(client.get(f"/g/{group.code}/games/new/whist-tarot"))
+    picker = page[page.index("data-tap-order") : page.index("tap-order-fallback")]
+    assert 'data-most="4"' in picker
+    assert "Le whist au tarot se joue à 3 ou 4 joueurs. Touchez un nom pour le retirer." in picker
+    assert picker.count('class="tap-order-choice"') == 6  # every player may be tapped…
+    assert 'name="seats-3"' in page and 'name="seats-4"' not in page  # …four seats to fill
+    # The page says the bound as the engine does, and the stake the engine gives.
+    assert "Le whist au tarot se joue à 3 ou 4 joueurs." in page[: page.index("<form")]
+    assert "Chaque mise commence à 14 cartes." in page
+    # The server still refuses a fifth player sent anyway.
+    five = {f"seats-{i}": str(p.id) for i, p in enumerate(players[:5])}
+    r = client.post(f"/g/{group.code}/games/new/whist-tarot", data=five)
+    assert r.status_code == 200 and "Le whist au tarot se joue à 3 ou 4 joueurs." in html(r)
+    assert db.session.scalar(sa.select(sa.func.count(Game.id))) == 0
+
+
+def test_each_kinds_seat_picker_has_its_own_bound(client):
+    """Piketty 4 to 9; le Président and the crapouille no most of their own but the
+    page's (MAX_SEATS; one seat per player of the group): each page says it from its engine."""
+    group, _players = _setup(client, *[f"P{i:02d}" for i in range(11)])
+    piketty = html(client.get(f"/g/{group.code}/games/new/piketty"))
+    assert 'data-most="9"' in piketty and 'name="seats-8"' in piketty and 'name="seats-9"' not in piketty
+    assert "Le Piketty se joue de 4 à 9 joueurs. Touchez un nom pour le retirer." in piketty
+    president = html(client.get(f"/g/{group.code}/games/new/president"))
+    assert 'data-most="12"' in president and 'name="seats-10"' in president and 'name="seats-11"' not in president
+    assert "Le Président se joue à partir de 3 joueurs." in president
+    crapouille = html(client.get(f"/g/{group.code}/games/new/crapouille"))
+    assert 'data-most="12"' in crapouille
+
+
 def test_new_game_needs_three_or_four_players_and_a_seated_dealer(client, app):
     group, (ann, bob, cid, dan, eve) = _setup(client, "Ann", "Bob", "Cid", "Dan", "Eve")
     url = f"/g/{group.code}/games/new/whist-tarot"

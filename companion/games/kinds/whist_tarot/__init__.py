@@ -48,6 +48,8 @@ class NewWhistForm(DealerSeatsForm):
     """Players in seat order (3 or 4) and who deals first."""
 
     submit = SubmitField(_l("Start the game"))
+    #: The stake each player starts with (the new-game page says it).
+    stake = whist_tarot.STAKE
 
     def check_players(self, ids: Sequence[str]) -> None:
         """The engine's limits (3 or 4 players)."""
