@@ -273,3 +273,32 @@ def test_a_game_finished_early_goes_to_the_largest_stake(client):
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED and game.ending["winners"] == [str(ann.id), str(bob.id)]
     assert "Victoire\u00a0: Ann, Bob" in html(client.get(f"/g/{group.code}/games/{game_id}"))
+
+
+def test_after_the_bids_the_page_says_who_plays_first_and_why(client):
+    """The player after the first bidder leads (seed 002: « Ce n’est pas le joueur à gauche
+    du donneur qui commence à jouer, mais encore le suivant. »): the game page and the
+    tricks form say so with the reason, from the engine's roles."""
+    group, (ann, benoit, chloe, dan) = _setup(client, "Ann", "Benoît", "Chloé", "Dan")
+    game_id = _start(client, group, [ann, benoit, chloe, dan], dealer=ann)  # Benoît bids first
+    r = _bids(client, group, game_id, 1, {benoit: 2, chloe: 1, dan: 1, ann: 0})
+    assert r.status_code == 302, html(r)
+    page = html(client.get(f"/g/{group.code}/games/{game_id}"))
+    said = re.search(r"<span data-leads>([^<]*)</span>", page)
+    assert said and said.group(1) == "Chloé joue en premier (après Benoît, qui a annoncé en premier)."
+    tricks = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/1/edit"))
+    assert "Chloé a joué en premier (après Benoît, qui a annoncé en premier)." in tricks
+
+
+def test_the_rules_page_says_the_four_roles_of_a_deal(client):
+    # seed 002: « (Ainsi chacun à un rôle : le donneur, le premier à parler, le premier à
+    # jouer, et à 4, celui qui coupe avant le donneur) »
+    page = html(client.get("/rules/whist-tarot"))
+    roles = page[page.index("Qui fait quoi") : page.index("Les annonces")]
+    for role in ("qui donne", "annonce en premier", "joue en premier", "coupe avant le donneur"):
+        assert role in roles, role
+    # The example is the engine's: Dan deals, Ann bids first, Bob plays first, Cid cuts.
+    assert "Exemple à 4, Dan donnant\u00a0: Ann annonce en premier, Bob joue en premier et Cid coupe." in roles
+    assert "À 3, Cid donnant\u00a0: Ann annonce en premier et Bob joue en premier." in roles
+    english = html(client.get("/rules/whist-tarot", headers={"Accept-Language": "en"}))
+    assert "For example at 4, Dan dealing: Ann bids first, Bob plays first and Cid cuts." in english
