@@ -143,6 +143,12 @@ def page_context(
         "manche_events": lambda result: event_lines(result, names),
         "draw_cards": lambda cards: [Card.parse(c) for c in cards],
         "names_of": lambda ids: [names.get(p, p) for p in ids],
-        # Drawn only by the game page (one query, when it is called), when points are counted.
-        "points_chart": (lambda: charts.points_chart(game, names, kind.draws_first(game))) if rules.points else None,
+        # Drawn only by the game page (one query, when it is called), when points are
+        # counted and a manche has scored them: after a card draw alone (Piketty's first
+        # titles) there is nothing to draw, and no empty frame either.
+        "points_chart": (
+            (lambda: charts.points_chart(game, names, kind.draws_first(game)))
+            if rules.points and manche_played(state)
+            else None
+        ),
     }
