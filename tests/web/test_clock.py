@@ -151,7 +151,7 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     assert _night(game) == {SUNDAY}
     page = html(client.get(f"/g/{group.code}/games/{game}"))  # kept (companion.pagecache) at this version
     assert _history_times(page)[0][0] == "2026-03-29T06:05:00+02:00"
-    assert "Fuseau horaire (Paris (France))" in html(client.get(f"/g/{group.code}"))
+    assert "Fuseau horaire · Paris (France)" in html(client.get(f"/g/{group.code}"))
 
     form = html(client.get(f"/g/{group.code}/clock"))
     assert '<option selected value="Europe/Paris">' in form or '<option value="Europe/Paris" selected>' in form
@@ -170,7 +170,7 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     assert _history_times(page)[0][0] == "2026-03-29T00:05:00-04:00"
     assert f'href="/g/{group.code}/evenings/{SATURDAY.isoformat()}"' in page
     # (America/Montreal keeps Toronto's clock: Babel names it Toronto.)
-    assert "Fuseau horaire (Toronto (Canada))" in html(client.get(f"/g/{group.code}"))
+    assert "Fuseau horaire · Toronto (Canada)" in html(client.get(f"/g/{group.code}"))
 
     # Sent again (a double tap): changed once, no error.
     again = client.post(f"/g/{group.code}/clock", data={"time_zone": "America/Montreal", "shown": "Europe/Paris"})
