@@ -119,7 +119,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_babel import format_datetime, format_time
 
-    from companion.clock import local_iso_here
+    from companion.clock import local_iso_here, zone_place_here
     from companion.games.kinds import kind_name, round_count_of, status_name
     from companion.games.standings import winner_names
     from companion.i18n import current_lang, current_theme, format_day
@@ -136,6 +136,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         format_datetime=format_datetime,
         format_time=format_time,
         local_iso=local_iso_here,
+        zone_place=zone_place_here,
         winner_names=winner_names,
         card_of=lambda c: c if isinstance(c, Card) else Card.parse(str(c)),
     )

@@ -20,11 +20,16 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 import flask_babel
 import pytz  # type: ignore[import-untyped]  # (Flask-Babel's time zones)
 import sqlalchemy as sa
+from babel import Locale
+from babel.core import get_global
+from babel.dates import get_timezone_location
 from flask import g, has_request_context
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.functions import FunctionElement
 
+from companion.collation import sorted_names
 from companion.extensions import db
+from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.models import DEFAULT_TIME_ZONE, Game, Round
 
@@ -106,13 +111,73 @@ def known_zones() -> frozenset[str]:
     return frozenset(n for n in names if n == "UTC" or ("/" in n and not n.startswith(("posix/", "right/", "Etc/"))))
 
 
+#: Babel's territory codes that name no country (« the world », « unknown region »).
+_NO_COUNTRY = frozenset({"001", "ZZ"})
+
+
 @cache
-def zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The zones as a select lists them: the common ones first, then all, A to Z."""
+def zone_place(name: str, lang: str) -> str:
+    """A zone as a reader finds it, in ``lang``: Babel's name of its place (the city
+    of :func:`babel.dates.get_timezone_location`, ``return_city=True``), with the
+    country when the place is not the country itself. The stored value stays the IANA
+    id: this is only what a page shows.
+
+    >>> [zone_place(n, "fr") for n in ("Europe/Paris", "Indian/Reunion", "Europe/London", "UTC")]
+    ['Paris (France)', 'La Réunion', 'Londres (Royaume-Uni)', 'UTC']
+    >>> zone_place("America/Argentina/Buenos_Aires", "en")
+    'Buenos Aires (Argentina)'
+
+    An id the tz database keeps for an old name is shown as Babel shows the zone it is
+    now (America/Montreal keeps Toronto's clock, and Babel names it Toronto):
+
+    >>> zone_place("America/Montreal", "fr")
+    'Toronto (Canada)'
+    """
+    locale = Locale.parse(lang)
+    city = str(get_timezone_location(name, locale=locale, return_city=True))
+    canonical = get_global("zone_aliases").get(name, name)
+    territory = get_global("zone_territories").get(canonical)
+    country = locale.territories.get(territory) if territory and territory not in _NO_COUNTRY else None
+    return f"{city} ({country})" if country and country != city else city
+
+
+def zone_place_here(name: str | None) -> str:
+    """:func:`zone_place` in the language of this request (templates' ``zone_place``)."""
+    return zone_place(name or DEFAULT_TIME_ZONE, current_lang())
+
+
+@cache
+def listed_zones() -> dict[str, str]:
+    """The id under which each known zone is listed: itself, or for an id the tz
+    database keeps for an old name (Asia/Calcutta, US/Eastern), the zone it leads to as
+    Babel names it (Asia/Kolkata, America/New_York), so that every zone is listed once.
+
+    >>> zones = listed_zones()
+    >>> zones["Europe/Paris"], zones["US/Eastern"], zones["America/Montreal"]
+    ('Europe/Paris', 'America/New_York', 'America/Toronto')
+    """
     known = known_zones()
-    common = [(n, n.replace("_", " ")) for n in COMMON_ZONES if n in known]
-    every = [(n, n.replace("_", " ")) for n in sorted(known)]
-    return [("common", common), ("all", every)]
+    aliases = get_global("zone_aliases")
+    by_zone: dict[str, str] = {}
+    for n in sorted(known):
+        canonical = aliases.get(n, n)
+        if canonical not in by_zone or n == canonical:
+            by_zone[canonical] = n
+    return {n: by_zone[aliases.get(n, n)] for n in known}
+
+
+@cache
+def zone_choices(lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The zones as a select lists them, each by its place in ``lang``
+    (:func:`zone_place`), sorted as a French reader sorts: the common ones first, then
+    every zone once (:func:`listed_zones`)."""
+    known = known_zones()
+    common = [(n, zone_place(n, lang)) for n in COMMON_ZONES if n in known]
+    every = [(n, zone_place(n, lang)) for n in sorted(set(listed_zones().values()))]
+    return [
+        ("common", sorted_names(common, key=lambda choice: choice[1])),
+        ("all", sorted_names(every, key=lambda choice: choice[1])),
+    ]
 
 
 def valid_zone(name: object) -> bool:

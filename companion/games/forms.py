@@ -32,7 +32,10 @@ class SeatsForm(OnceForm):
     """Players in seat order (tapped in order, or one select per seat without script).
 
     A kind's setup form derives from it, adds its house rules, and says in
-    :meth:`check_players` whether the engine accepts that many players.
+    :meth:`check_players` whether the engine accepts that many players. How many may
+    play is read from that same check (:meth:`seat_bounds`): the page offers no more
+    seats than the engine accepts, and its tap-to-order list refuses one tap too many
+    with the engine's own sentence, before anything is sent.
     """
 
     seats = FieldList(SelectField(coerce=str, validate_choice=False), min_entries=2)
@@ -40,7 +43,11 @@ class SeatsForm(OnceForm):
     def __init__(self, players: list[Player], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         players = sorted_names(players, key=lambda p: p.name)  # each picker offers them in French order
-        seat_count = min(max(len(players), 2), MAX_SEATS)
+        #: The fewest and the most players the engine accepts (the most never above
+        #: MAX_SEATS); ``too_many``: its sentence for one more than the most (None when
+        #: only MAX_SEATS stops it); ``seats_rule``: its sentence of how many play.
+        self.least, self.most, self.too_many, self.seats_rule = self.seat_bounds()
+        seat_count = min(max(len(players), 2), self.most)
         while len(self.seats) < seat_count:
             self.seats.append_entry()
         choices = [SelectChoice("", "—"), *(SelectChoice(str(p.id), p.name) for p in players)]
@@ -54,6 +61,32 @@ class SeatsForm(OnceForm):
 
     def check_players(self, ids: Sequence[str]) -> None:
         """Raise the engine's RulesError when these players cannot play (kinds override)."""
+
+    def seat_bounds(self) -> tuple[int, int, str | None, str | None]:
+        """How many players the engine accepts, asked of :meth:`check_players` itself
+        (so that no page or script writes a kind's bounds again, and a house rule that
+        changes them is followed): the fewest and the most (from 1 to
+        :data:`MAX_SEATS`), the engine's refusal of one player too many (None when it
+        accepts :data:`MAX_SEATS` and more) and its sentence of how many play (that
+        refusal, else its refusal of one player too few)."""
+        lang = current_lang()
+        refusals: dict[int, str] = {}
+        accepted: list[int] = []
+        for count in range(1, MAX_SEATS + 2):
+            try:
+                self.check_players([f"seat {i + 1}" for i in range(count)])
+            except RulesError as e:
+                refusals[count] = e.text.get(lang)
+            else:
+                accepted.append(count)
+        if not accepted:  # rules no table can play: the submit says why
+            return 2, MAX_SEATS, None, None
+        least = most = accepted[0]
+        while most + 1 in accepted:
+            most += 1
+        most = min(most, MAX_SEATS)
+        too_many = refusals.get(most + 1)
+        return least, most, too_many, too_many or refusals.get(least - 1)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Seats name known players, each once, and as many as the engine accepts."""

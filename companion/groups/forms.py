@@ -21,10 +21,11 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import EqualTo, InputRequired, Length, ValidationError
 
-from companion.clock import valid_zone, zone_choices
+from companion.clock import listed_zones, valid_zone, zone_choices, zone_place
 from companion.collation import sorted_names
 from companion.extensions import db
 from companion.forms import OnceForm, SafeForm
+from companion.i18n import current_lang
 from companion.i18n import gettext as _
 from companion.membership.forms import device_name_field, name_field, trim
 from companion.models import Group, Player, Season, name_key
@@ -185,7 +186,9 @@ class TokenJoinForm(SafeForm):
 def _known_zone(form: Any, field: Field) -> None:
     """A zone of the IANA database, as ``zoneinfo`` names it (« Europe/Paris »)."""
     if not valid_zone(field.data):
-        raise ValidationError(_("Choose a time zone from the list, such as Europe/Paris."))
+        raise ValidationError(
+            _("Choose a time zone from the list, such as %(zone)s.", zone=zone_place("Europe/Paris", current_lang()))
+        )
 
 
 class ClockForm(SafeForm):
@@ -196,8 +199,18 @@ class ClockForm(SafeForm):
     shown = HiddenField()
     submit = SubmitField(_l("Save the time zone"))
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, current: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        common, every = (choices for _key, choices in zone_choices())
-        # The zones a French table most likely sits in first, then all of them, A to Z.
+        lang = current_lang()
+        common, every = (choices for _key, choices in zone_choices(lang))
+        # The group's own zone is offered even when the lists name it otherwise (an old
+        # id of the tz database, kept as it was chosen): the select shows it chosen.
+        if current and valid_zone(current) and all(current != n for n, _place in common + every):
+            common = [(current, zone_place(current, lang)), *common]
+        # The zones a French table most likely sits in first, then all of them, by place.
         self.time_zone.choices = {_("Common"): common, _("Every zone"): every}
+        #: The ids a phone may give that the list names otherwise (a browser says
+        #: Asia/Calcutta, the list Asia/Kolkata): the listed id of each, for
+        #: static/clock.js to choose it.
+        offered = {n for n, _place in common + every}
+        self.zone_aliases = {n: to for n, to in listed_zones().items() if n not in offered and to in offered}

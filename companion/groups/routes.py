@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
-from companion.clock import NIGHT_STARTS_AT, use_zone
+from companion.clock import NIGHT_STARTS_AT, use_zone, zone_place_here
 from companion.extensions import db
 from companion.forms import storable
 from companion.games.results import rebuild
@@ -311,7 +311,10 @@ def clock(code: str) -> ResponseReturnValue:
     same transaction. The form names the zone it was shown with: a change made meanwhile
     from another phone is not overwritten; sending the same change twice changes once."""
     group = group_for(code)
-    form = ClockForm(data={"time_zone": group.time_zone, "shown": group.time_zone} if request.method == "GET" else None)
+    form = ClockForm(
+        current=group.time_zone,
+        data={"time_zone": group.time_zone, "shown": group.time_zone} if request.method == "GET" else None,
+    )
     if form.validate_on_submit():
         wanted, shown = form.time_zone.data, form.shown.data
         moved = db.session.execute(
@@ -323,7 +326,10 @@ def clock(code: str) -> ResponseReturnValue:
         if not moved and group.time_zone != wanted:
             db.session.rollback()
             form.time_zone.errors = [
-                _("The time zone was changed meanwhile from another device, to %(zone)s.", zone=group.time_zone)
+                _(
+                    "The time zone was changed meanwhile from another device, to %(zone)s.",
+                    zone=zone_place_here(group.time_zone),
+                )
             ]
             form.shown.data = group.time_zone
             return render_template("groups/clock.html", group=group, form=form, **_clock_page()), 409
@@ -331,7 +337,7 @@ def clock(code: str) -> ResponseReturnValue:
             # Every game's night, rating and totals on the new clock (one definition).
             rebuild(db.session, [season.id for season in group.seasons])
         db.session.commit()
-        flash(_("The group's time zone is %(zone)s.", zone=wanted))
+        flash(_("The group's time zone is %(zone)s.", zone=zone_place_here(wanted)))
         return redirect(url_for("groups.show", code=group.code))
     return render_template("groups/clock.html", group=group, form=form, **_clock_page())
 

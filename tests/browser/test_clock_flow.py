@@ -25,15 +25,17 @@ def test_the_clock_page_proposes_the_phones_zone(live_server: str, browser: Any)
     page.get_by_role("button", name="Créer le groupe").tap()
     page.get_by_text("Groupe créé.").wait_for()
     # A new group is on Paris time; the phone is in Brussels: the page proposes it.
-    page.get_by_role("link", name="Fuseau horaire (Europe/Paris)").tap()
+    page.get_by_role("link", name="Fuseau horaire · Paris (France)").tap()
     select = page.get_by_label("Fuseau horaire")
     assert select.input_value() == "Europe/Brussels"
-    assert "Europe/Brussels" in page.locator("#zone-proposed").inner_text()
+    # Said by its place, as the list names it (Babel's name, in the page's language).
+    assert "Bruxelles (Belgique)" in page.locator("#zone-proposed").inner_text()
+    assert select.locator("option:checked").first.inner_text() == "Bruxelles (Belgique)"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, "clock-proposed-light")
     page.evaluate("document.documentElement.dataset.theme = 'dark'")
     shoot(page, "clock-proposed-dark")
     page.get_by_role("button", name="Enregistrer le fuseau horaire").tap()
-    page.get_by_role("link", name="Fuseau horaire (Europe/Brussels)").wait_for()
+    page.get_by_role("link", name="Fuseau horaire · Bruxelles (Belgique)").wait_for()
     assert problems == []
     context.close()

@@ -122,3 +122,52 @@ def test_a_piketty_game_of_six_with_a_card_draw(live_server, phone):
     expect(page.locator("ol.board li").first).to_contain_text("Eve")
     expect(page.locator("ol.board li").last).to_contain_text("Cid")
     assert _no_horizontal_scroll(page)
+
+
+def test_correcting_a_manche_swaps_two_players_in_three_taps(live_server, phone):
+    """« Échanger deux joueurs » on the tap-to-order list: the button, then the two
+    players; saving stores the swapped order. Said in the live region, one-handed at
+    390 px; a second swap with the player left out puts that player in."""
+    page = phone
+    _group_with(page, live_server, "Les Échanges", "Ann", "Bob", "Cid", "Dan")
+    page.get_by_role("link", name="Le Président").tap()
+    _tap(page, "Ann", "Bob", "Cid", "Dan")
+    page.locator("#submit").tap()
+    _manche(page, "Ann", "Bob", "Cid", "Dan")
+    page.locator("#round-1").get_by_role("link", name="Corriger la manche 1").tap()
+    page.locator("#hand-form").wait_for()
+    buttons = page.locator(".tap-order-choice")
+    swap = page.get_by_role("button", name="Échanger deux joueurs")
+    said = page.locator(".tap-order-said")
+    expect(said).to_have_attribute("aria-live", "polite")
+
+    swap.tap()  # 1
+    expect(swap).to_have_attribute("aria-pressed", "true")
+    expect(said).to_have_text(re.compile("Touchez les deux joueurs à échanger"))
+    _tap(page, "Bob")  # 2
+    expect(said).to_have_text("Échanger Bob avec\u00a0: touchez un autre nom.")
+    _tap(page, "Cid")  # 3
+    expect(said).to_have_text("Bob et Cid ont échangé leur place.")
+    expect(swap).to_have_attribute("aria-pressed", "false")
+    numbers = {n: buttons.filter(has_text=n).locator(".tap-order-no") for n in ("Ann", "Bob", "Cid", "Dan")}
+    for name, number in (("Ann", "1"), ("Cid", "2"), ("Bob", "3"), ("Dan", "4")):
+        expect(numbers[name]).to_have_text(number)
+    assert [page.locator(f"#finish-{i} option:checked").inner_text() for i in range(4)] == ["Ann", "Cid", "Bob", "Dan"]
+    assert _no_horizontal_scroll(page)
+    shoot(page, "president-correction-swap")
+    page.locator("#hand-form [name=submit]").tap()
+    page.locator("#totals").wait_for()
+    expect(page.locator("#round-1")).to_contain_text("Ann → Cid → Bob → Dan")
+
+    # Dan left out (the last may be): a swap with Cid puts Dan third and leaves Cid out.
+    page.locator("#round-1").get_by_role("link", name="Corriger la manche 1").tap()
+    page.locator("#hand-form").wait_for()
+    _tap(page, "Dan")  # out
+    expect(numbers["Dan"]).to_have_text("")
+    swap.tap()
+    _tap(page, "Cid", "Dan")
+    expect(numbers["Dan"]).to_have_text("2")
+    expect(numbers["Cid"]).to_have_text("")
+    page.locator("#hand-form [name=submit]").tap()
+    page.locator("#totals").wait_for()
+    expect(page.locator("#round-1")).to_contain_text("Ann → Dan → Bob")

@@ -114,3 +114,39 @@ def test_a_dealers_series_of_six_deals_with_the_forbidden_bid_refused(live_serve
     assert page.url.startswith(game_url.split("#")[0])
     assert _no_horizontal_scroll(page)
     shoot(page, "whist-game")
+
+
+def test_the_seat_picker_refuses_a_fifth_player_as_it_is_tapped_with_the_reason(live_server, phone):
+    """Whist is for 3 or 4 (seed 002; the engine's bound, given to the page): a fifth tap
+    chooses nobody and says why, in sight and to a screen reader; a tap out lets the
+    fifth in; the game starts with the four."""
+    page = phone
+    code = group_with(page, live_server, "Cinq whisteurs", "Ann", "Bob", "Cid", "Dan", "Eve", passphrase="excuse 22")
+    page.goto(f"{live_server}/g/{code}/games/new/whist-tarot")
+    choice = {n: page.locator(".tap-order-choice", has_text=n) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")}
+    reason = page.locator(".tap-order-full")
+    for name in ("Ann", "Bob", "Cid"):
+        choice[name].tap()
+    expect(reason).to_be_hidden()
+    choice["Dan"].tap()
+    # Four seated: the fifth is offered as refused, and the reason is already in sight.
+    expect(reason).to_be_visible()
+    expect(reason).to_have_text("Le whist au tarot se joue à 3 ou 4 joueurs. Touchez un nom pour le retirer.")
+    expect(reason).to_have_attribute("role", "status")
+    expect(choice["Eve"]).to_have_attribute("aria-disabled", "true")
+    choice["Eve"].tap(force=True)  # (aria-disabled: Playwright would wait for it; a finger does not)
+    expect(choice["Eve"]).to_have_attribute("aria-pressed", "false")
+    expect(choice["Eve"].locator(".tap-order-no")).to_have_text("")
+    expect(reason).to_have_class(re.compile(r"\berror\b"))
+    expect(reason).to_have_text("Le whist au tarot se joue à 3 ou 4 joueurs. Touchez un nom pour le retirer.")
+    assert _no_horizontal_scroll(page)
+    shoot(page, "whist-new-fifth-refused")
+    # A tap takes Bob out: Eve may come in, fourth.
+    choice["Bob"].tap()
+    expect(reason).to_be_hidden()
+    choice["Eve"].tap()
+    expect(choice["Eve"].locator(".tap-order-no")).to_have_text("4")
+    _submit(page)
+    page.locator("#totals").wait_for()
+    expect(page.locator("ol.board li")).to_have_count(4)
+    expect(page.locator("ol.board")).not_to_contain_text("Bob")

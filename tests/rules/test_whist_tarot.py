@@ -19,6 +19,7 @@ from companion.rules.whist_tarot import (
     first_leader,
     forbidden_bid,
     next_deal,
+    roles,
     settle,
 )
 
@@ -177,6 +178,21 @@ def test_first_trick_is_led_second_left_of_the_dealer():
     assert deal.to_act == "Bob"
     assert deal.check(Play("Ann", card("T3"))).rule is RuleId.TURN
     assert deal.check(Play("Bob", card("T3"))).next_player == "Cid"
+
+
+def test_every_player_has_a_role_at_four_and_three_at_three():
+    # seed 002: « (Ainsi chacun à un rôle : le donneur, le premier à parler, le premier à
+    # jouer, et à 4, celui qui coupe avant le donneur) »
+    for dealer in FOUR:
+        four = roles(FOUR, dealer)
+        assert four.first_bidder == bidding_order(FOUR, dealer)[0]
+        assert four.first_leader == first_leader(FOUR, dealer)
+        assert sorted(four) == sorted(FOUR)  # one role each
+        # The one who cuts sits on the dealer's right: the last to bid before the dealer.
+        assert four.cutter == bidding_order(FOUR, dealer)[-2]
+    assert roles(FOUR, "Dan") == ("Dan", "Ann", "Bob", "Cid")
+    three = roles(THREE, "Cid")
+    assert three == ("Cid", "Ann", "Bob", None)
 
 
 def test_cards_wait_for_the_bids():

@@ -222,3 +222,36 @@ def test_a_flat_chart_of_whole_numbers_has_whole_ticks(app):
     assert [t.label for t in chart.y_ticks] == ["-1", "0", "1"]
     assert chart.lines[0].path == chart.lines[1].path  # both lines lie at 0, told apart by their look
     assert chart.lines[0].dash != chart.lines[1].dash
+
+
+def test_no_chart_before_a_round_scores_on_any_kind(app, client):
+    """After Piketty's card draw (seed 001: the first titles are drawn; the draw scores
+    nothing) the page draws no chart, nor an empty frame, until a manche is played; the
+    other kinds draw none before their first round (whist: before its first tricks)."""
+    group = create_group(client)
+    players = add_players(client, group, "Ann", "Bob", "Cid", "Dan")
+    ann, bob, cid, dan = players
+    url = f"/g/{group.code}/games/"
+    piketty = _start(client, group, "piketty", players, target="25", titles="classic", rule_points="y")
+    assert '<section class="chart"' not in html(client.get(f"{url}{piketty}"))
+    draw = {"round": "1"} | {f"draw_{p.id}": card for p, card in zip(players, ("R♠", "A♦", "2♣", "9♥"), strict=True)}
+    assert client.post(f"{url}{piketty}/rounds/new", data=draw).status_code == 302
+    page = html(client.get(f"{url}{piketty}"))
+    assert "chart" not in page[page.index("<main") : page.index("</main>")]
+    _manche(client, group, piketty, 2, [bob, ann, dan])
+    section = _section(html(client.get(f"{url}{piketty}")))
+    assert _table(section)[1][0] == fr(app, "start") and [row[0] for row in _table(section)[1:]] == [
+        fr(app, "start"),
+        "1",
+    ]
+    # Le Président with a first card draw: the same.
+    president = _start(
+        client, group, "president", players, target="25", titles="classic", rule_points="y", first="draw"
+    )
+    assert client.post(f"{url}{president}/rounds/new", data=draw).status_code == 302
+    assert '<section class="chart"' not in html(client.get(f"{url}{president}"))
+    # The crapouille and whist before their first round.
+    crapouille = start_crapouille(client, group, [ann, bob])
+    assert '<section class="chart"' not in html(client.get(f"{url}{crapouille}"))
+    whist = _start(client, group, "whist-tarot", [ann, bob, cid])
+    assert '<section class="chart"' not in html(client.get(f"{url}{whist}"))

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, date, datetime
+from html import unescape
 
 import sqlalchemy as sa
 
 from companion.clock import local_iso, night_of, valid_zone
+from companion.collation import sorted_names
 from companion.extensions import db
 from companion.games import saving
 from companion.groups import transfer
@@ -149,7 +151,7 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     assert _night(game) == {SUNDAY}
     page = html(client.get(f"/g/{group.code}/games/{game}"))  # kept (companion.pagecache) at this version
     assert _history_times(page)[0][0] == "2026-03-29T06:05:00+02:00"
-    assert "Europe/Paris" in html(client.get(f"/g/{group.code}"))
+    assert "Fuseau horaire · Paris (France)" in html(client.get(f"/g/{group.code}"))
 
     form = html(client.get(f"/g/{group.code}/clock"))
     assert '<option selected value="Europe/Paris">' in form or '<option value="Europe/Paris" selected>' in form
@@ -167,7 +169,8 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     page = html(client.get(f"/g/{group.code}/games/{game}"))
     assert _history_times(page)[0][0] == "2026-03-29T00:05:00-04:00"
     assert f'href="/g/{group.code}/evenings/{SATURDAY.isoformat()}"' in page
-    assert "America/Montreal" in html(client.get(f"/g/{group.code}"))
+    # (America/Montreal keeps Toronto's clock: Babel names it Toronto.)
+    assert "Fuseau horaire · Toronto (Canada)" in html(client.get(f"/g/{group.code}"))
 
     # Sent again (a double tap): changed once, no error.
     again = client.post(f"/g/{group.code}/clock", data={"time_zone": "America/Montreal", "shown": "Europe/Paris"})
@@ -180,7 +183,7 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     wrong = client.post(
         f"/g/{group.code}/clock", data={"time_zone": "Mars/Olympus", "shown": "America/Montreal"}, headers=EN
     )
-    assert wrong.status_code == 200 and "Choose a time zone from the list, such as Europe/Paris." in html(wrong)
+    assert wrong.status_code == 200 and "Choose a time zone from the list, such as Paris (France)." in html(wrong)
     db.session.expire_all()
     assert db.session.get(Group, group.id).time_zone == "America/Montreal"
     assert _night(game) == {SATURDAY}
@@ -188,6 +191,64 @@ def test_changing_the_zone_moves_the_times_and_the_nights(client):
     back = client.post(f"/g/{group.code}/clock", data={"time_zone": "Europe/Paris", "shown": "America/Montreal"})
     assert back.status_code == 302
     assert _night(game) == {SUNDAY}
+
+
+def _options(page: str) -> list[tuple[str, str, str]]:
+    """The clock page's zones: (group, value, text) per option, in the page's order."""
+    found = []
+    for label, body in re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', page, re.S):
+        found += [
+            (label, value, text) for value, text in re.findall(r'<option[^>]*value="([^"]+)"[^>]*>([^<]*)<', body)
+        ]
+    return found
+
+
+def test_the_clock_page_lists_zones_by_place_in_the_pages_language(client):
+    """Zones by Babel's place names (get_timezone_location), in the page's language,
+    sorted as a French reader sorts; the value sent and stored stays the IANA id."""
+    group = create_group(client)
+    page = html(client.get(f"/g/{group.code}/clock"))
+    options = _options(page)
+    common = [(value, text) for label, value, text in options if label == "Les plus courants"]
+    every = [(value, text) for label, value, text in options if label == "Tous les fuseaux"]
+    assert ("Europe/Paris", "Paris (France)") in common and ("Indian/Reunion", "La Réunion") in common
+    assert ("Europe/London", "Londres (Royaume-Uni)") in common and ("UTC", "UTC") in common
+    for texts in ([t for _v, t in common], [t for _v, t in every]):
+        assert texts == sorted_names(texts)  # « Émirats » with the E's, « Zurich » last
+        assert not any("/" in t or "_" in t for t in texts)  # no IANA id shown
+    assert "En ce moment\u00a0: Paris (France)," in page
+    # Every zone once: an old id the tz database keeps (Asia/Calcutta, which Babel
+    # names as Asia/Kolkata) is not listed beside the zone it leads to; a phone giving
+    # it is pointed to the listed one (static/clock.js reads the page's map).
+    values = [v for v, _t in every]
+    assert len(values) == len(set(values)) and len({t for _v, t in every}) == len(every)
+    assert "Asia/Kolkata" in values and "Asia/Calcutta" not in values
+    raw = client.get(f"/g/{group.code}/clock").get_data(as_text=True)
+    aliases = re.search(r'data-zone-aliases="([^"]*)"', raw)
+    assert aliases and json.loads(unescape(aliases.group(1)))["Asia/Calcutta"] == "Asia/Kolkata"
+    english = _options(html(client.get(f"/g/{group.code}/clock", headers=EN)))
+    assert ("Common", "Europe/London", "London (United Kingdom)") in english
+    assert ("Common", "Indian/Reunion", "Réunion") in english
+    # A group on such an old id keeps it, chosen in the list under its place's name.
+    assert (
+        client.post(f"/g/{group.code}/clock", data={"time_zone": "Asia/Calcutta", "shown": "Europe/Paris"}).status_code
+        == 302
+    )
+    page = html(client.get(f"/g/{group.code}/clock"))
+    assert re.search(
+        r'<option (selected value="Asia/Calcutta"|value="Asia/Calcutta" selected)>Calcutta \(Inde\)<', page
+    )
+    assert "Le fuseau horaire du groupe est Calcutta (Inde)." in page  # the flash, by its place
+    saved = html(
+        client.post(
+            f"/g/{group.code}/clock",
+            data={"time_zone": "Indian/Reunion", "shown": "Asia/Calcutta"},
+            follow_redirects=True,
+        )
+    )
+    assert "Le fuseau horaire du groupe est La Réunion." in saved
+    db.session.expire_all()
+    assert db.session.get(Group, group.id).time_zone == "Indian/Reunion"
 
 
 def test_the_json_export_carries_the_zone_and_an_import_checks_it(app, client):

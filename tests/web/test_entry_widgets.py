@@ -170,6 +170,23 @@ def test_the_new_game_page_offers_taps_over_the_selects(client):
     assert "Place 1" in page and "Place 3" in page
 
 
+def test_the_tap_to_order_list_offers_to_swap_two_players_in_the_pages_words(client):
+    """« Échanger deux joueurs » is the widget's own (every page drawing it has it): a
+    toggle hidden until the script shows it, its words for the script in data-
+    attributes, what happens said in a live region; without script the fields stay."""
+    group = create_group(client)
+    add_players(client, group, "Ann", "Bob", "Cid")
+    page = html(client.get(f"/g/{group.code}/games/new/crapouille"))
+    taps = page[page.index('<div class="tap-order-taps" hidden>') : page.index("tap-order-fallback")]
+    button = re.search(r'<button type="button" class="tap-order-swap"[^>]*>', taps)
+    assert button and 'aria-pressed="false"' in button.group(0) and " hidden" in button.group(0)
+    assert "Échanger deux joueurs</button>" in taps
+    assert 'data-second="Échanger {name} avec\u00a0: touchez un autre nom."' in taps
+    assert 'data-swapped="{a} et {b} ont échangé leur place."' in taps
+    assert '<p class="tap-order-said hint" aria-live="polite"></p>' in taps
+    assert 'name="seats-0"' in page  # the plain fields, the form without script
+
+
 def test_the_selects_still_start_a_game_in_seat_order(client):
     group = create_group(client)
     ann, _bob, cid = add_players(client, group, "Ann", "Bob", "Cid")

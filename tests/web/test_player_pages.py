@@ -219,7 +219,10 @@ def test_a_nemesis_needs_enough_games_together(client):
         crapouille_duel(client, group, bob, ann)
         page = html(client.get(url, headers=EN))
         assert _figure(page, "nemesis") == "No nemesis yet.", n
-        assert f"Not rated yet: {n} game{'s' if n > 1 else ''} or manche{'s' if n > 1 else ''} of 5." in page
+        counted = f"{n} finished games or manches of finished games"
+        if n == 1:
+            counted = "1 finished game or manche of a finished game"
+        assert f"Not rated yet: {counted}, of 5." in page
         assert _figure(page, "current") == f"{n} game{'s' if n > 1 else ''} without a win"
         assert "Worst evening" not in page and "One game night so far." in page
     last = crapouille_duel(client, group, bob, ann)

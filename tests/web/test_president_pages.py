@@ -280,3 +280,40 @@ def test_editing_the_first_of_three_manches_rescores_the_later_ones(client):
     assert state["over"] and state["losers"] == [str(dan.id)]
     page = html(client.get(url, headers=EN))
     assert "Winner: Ann" in page and "Loser: Dan" in page
+
+
+def _board(page):
+    """The game page's board: (place shown, name, total) per line, top to bottom."""
+    board = page[page.index('<ol class="board titles">') :]
+    board = board[: board.index("</ol>")]
+    lines = re.findall(
+        r'<li data-player="([^"]+)"[^>]*>\s*<span class="place">([^<]*)</span>'
+        r".*?(?:<span data-total>([^<]*)</span>|</li>)",
+        board,
+        re.S,
+    )
+    return [(place, name, total) for name, place, total in lines]
+
+
+def test_the_board_lists_by_total_numbered_by_place_not_by_title(client):
+    """« 1 Benoît 4 » above « 3 Zoé 9 » read as a ranking that was none: with points the
+    board goes by total, each line numbered by its place by total, the title beside the
+    name; without points by seat (the titles' order), with no number."""
+    group, (ann, benoit, zoe) = _setup(client, "Ann", "Benoît", "Zoé")
+    game_id = _game_id(_start(client, group, "president", [ann, benoit, zoe]))
+    page = html(client.get(f"/g/{group.code}/games/{game_id}"))
+    assert [place for place, _name, _total in _board(page)] == ["", "", ""]  # no manche yet: by seat
+    for number, finish in enumerate(([zoe, ann, benoit], [zoe, ann, benoit], [benoit, ann, zoe]), 1):
+        assert _manche(client, group, game_id, number, finish).status_code == 302
+    state = _state(game_id)
+    totals = {p.name: state["totals"][str(p.id)] for p in (ann, benoit, zoe)}
+    assert state["hierarchy"][0] == str(benoit.id) and totals["Benoît"] < totals["Zoé"]
+    board = _board(html(client.get(f"/g/{group.code}/games/{game_id}")))
+    assert [name for _place, name, _total in board] == sorted(totals, key=lambda n: -totals[n])
+    assert [int(total) for _place, _name, total in board] == sorted(totals.values(), reverse=True)
+    assert [place for place, _name, _total in board] == ["1", "2", "3"]
+    # Without points: by seat, which follows the titles, and no number beside a name.
+    plain = _game_id(_start(client, group, "president", [ann, benoit, zoe], rule_points=None))
+    assert _manche(client, group, plain, 1, [zoe, ann, benoit]).status_code == 302
+    board = _board(html(client.get(f"/g/{group.code}/games/{plain}")))
+    assert board == [("", "Zoé", ""), ("", "Ann", ""), ("", "Benoît", "")]

@@ -116,6 +116,9 @@ def small_table(client: FlaskClient) -> Table:
     manche(client, group, games["president"], 1, [ann, bob, cid])
     games["piketty"] = start_president(client, group, "piketty", four, target=1000)
     draw(client, group, games["piketty"], {ann: "9♥", bob: "9♠", cid: "2♣", dan: "6♦"})
+    # A manche after the draw, as each other game has a round played: the draw alone
+    # draws no chart (nothing scored), and the page would read one query less.
+    manche(client, group, games["piketty"], 2, [ann, bob, cid])
     games["whist-tarot"] = start_whist(client, group, [ann, bob, cid])
     whist_deal(client, group, games["whist-tarot"], 1)
     crapouille_duel(client, group, ann, bob)
@@ -138,7 +141,7 @@ def grow(app: Flask, table: Table) -> None:
         crapouille_hand(phone, group, table.games["crapouille"], number, four)
         order = four[number % 4 :] + four[: number % 4]
         manche(phone, group, table.games["president"], number, order[:3])
-        manche(phone, group, table.games["piketty"], number, order[:3])
+        manche(phone, group, table.games["piketty"], number + 1, order[:3])
         whist_deal(phone, group, table.games["whist-tarot"], number)
     for i, phone in enumerate(table.phones):
         assert phone.post(f"/g/{group.code}/invite").status_code == 303

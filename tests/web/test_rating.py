@@ -4,6 +4,8 @@ the last game night; recomputed from the first game night a write changes."""
 
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 
 from companion.extensions import db
@@ -11,7 +13,7 @@ from companion.games import rating, results
 from companion.games.rating import MIN_MATCHES, Skill, display, rate, replay
 from companion.models import PlayerRating, RatingPoint
 from tests.helpers import add_players, create_group, html, move_back, start_crapouille
-from tests.web.test_standings import EN, board, crapouille_duel, deal, hand, post, start_whist
+from tests.web.test_standings import EN, board, crapouille_duel, deal, hand, manche, post, start_president, start_whist
 
 # ---------------------------------------------------------------------- the model itself
 
@@ -89,6 +91,37 @@ def test_not_rated_before_five_matches_then_ranked(client):
     assert [rows["Ann"][0], rows["Bob"][0]] == ["1", "2"]
     assert int(rows["Ann"][2]) > 1000 > int(rows["Bob"][2])
     assert "Not rated yet" not in html(client.get(_season_url(group), headers=EN))
+
+
+def _squeezed(page: str) -> str:
+    """The page with its runs of spaces and line breaks (not its non-breaking spaces) as one space."""
+    return re.sub(r"[ \n]+", " ", page)
+
+
+def test_the_season_page_says_plainly_that_only_finished_games_count(client):
+    """« Pas encore de cote (moins de 5 …) » counts what the rating counts: finished games,
+    and each manche of a finished Président game. Manches of a game in progress count
+    nothing yet, and the page says so in the same sentence."""
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    crapouille_duel(client, group, ann, bob)
+    game = start_president(client, group, "president", [ann, bob, cid], 100)
+    for number in range(1, 4):
+        manche(client, group, game, number, [ann, bob, cid])
+    page = _squeezed(html(client.get(_season_url(group))))
+    assert (
+        "Pas encore de cote (moins de 5 parties terminées ou manches de parties terminées\u00a0; "
+        "une partie en cours compte une fois terminée)\u00a0: Ann (1/5), Bob (1/5)"
+    ) in page
+    assert "Cid (" not in page  # three manches in progress: nothing counted yet
+    english = html(client.get(_season_url(group), headers=EN))
+    assert "Not rated yet (fewer than 5 finished games or manches of finished games; " in english
+    # Finished, the game counts with each of its three manches: Ann and Bob are rated
+    # (the duel, three manches, the game), Cid not yet (4 of 5).
+    post(client, group, game, "finish")
+    page = _squeezed(html(client.get(_season_url(group))))
+    assert set(_rating_rows(client, group)) == {"Ann", "Bob"}
+    assert "une partie en cours compte une fois terminée)\u00a0: Cid (4/5)</p>" in page
 
 
 def test_rank_change_since_the_last_game_night(client):

@@ -309,7 +309,7 @@ def test_a_whist_deal_followed_live_fills_the_deal_in(client: FlaskClient) -> No
     # annonces serait égale au nombre de plis à faire. »
     group, (ann, bob, cid), game_id = _game(client, "whist-tarot", ("Ann", "Bob", "Cid"))  # Ann deals
     page = html(client.get(_url(group, game_id), headers=EN))
-    assert "Bob bids first." in page and "Cid leads the first trick." in page
+    assert "Bob bids first." in page and "Cid leads the first trick (after Bob, who bids first)." in page
     _start(client, group, game_id)
     assert _move(client, group, game_id, bid="2").status_code == 303  # Bob
     assert _move(client, group, game_id, bid="1").status_code == 303  # Cid

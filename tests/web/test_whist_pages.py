@@ -67,6 +67,42 @@ def _stakes(game_id):
     return last.result["stakes"]
 
 
+def test_the_seat_picker_offers_the_engines_bound_and_its_reason(client, app):
+    """The new-game page offers no more seats than the engine accepts, tells the
+    seat picker's script that bound (data-most) and the engine's reason to refuse a
+    fifth tap; without script a fifth player is refused when sent."""
+    # seed 002: the game is for 3 or 4 (22 trumps; four stakes of 14 cards).
+    group, players = _setup(client, "Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
+    page = html(client.get(f"/g/{group.code}/games/new/whist-tarot"))
+    picker = page[page.index("data-tap-order") : page.index("tap-order-fallback")]
+    assert 'data-most="4"' in picker
+    assert "Le whist au tarot se joue à 3 ou 4 joueurs. Touchez un nom pour le retirer." in picker
+    assert picker.count('class="tap-order-choice"') == 6  # every player may be tapped…
+    assert 'name="seats-3"' in page and 'name="seats-4"' not in page  # …four seats to fill
+    # The page says the bound as the engine does, and the stake the engine gives.
+    assert "Le whist au tarot se joue à 3 ou 4 joueurs." in page[: page.index("<form")]
+    assert "Chaque mise commence à 14 cartes." in page
+    # The server still refuses a fifth player sent anyway.
+    five = {f"seats-{i}": str(p.id) for i, p in enumerate(players[:5])}
+    r = client.post(f"/g/{group.code}/games/new/whist-tarot", data=five)
+    assert r.status_code == 200 and "Le whist au tarot se joue à 3 ou 4 joueurs." in html(r)
+    assert db.session.scalar(sa.select(sa.func.count(Game.id))) == 0
+
+
+def test_each_kinds_seat_picker_has_its_own_bound(client):
+    """Piketty 4 to 9; le Président and the crapouille no most of their own but the
+    page's (MAX_SEATS; one seat per player of the group): each page says it from its engine."""
+    group, _players = _setup(client, *[f"P{i:02d}" for i in range(11)])
+    piketty = html(client.get(f"/g/{group.code}/games/new/piketty"))
+    assert 'data-most="9"' in piketty and 'name="seats-8"' in piketty and 'name="seats-9"' not in piketty
+    assert "Le Piketty se joue de 4 à 9 joueurs. Touchez un nom pour le retirer." in piketty
+    president = html(client.get(f"/g/{group.code}/games/new/president"))
+    assert 'data-most="12"' in president and 'name="seats-10"' in president and 'name="seats-11"' not in president
+    assert "Le Président se joue à partir de 3 joueurs." in president
+    crapouille = html(client.get(f"/g/{group.code}/games/new/crapouille"))
+    assert 'data-most="12"' in crapouille
+
+
 def test_new_game_needs_three_or_four_players_and_a_seated_dealer(client, app):
     group, (ann, bob, cid, dan, eve) = _setup(client, "Ann", "Bob", "Cid", "Dan", "Eve")
     url = f"/g/{group.code}/games/new/whist-tarot"
@@ -237,3 +273,32 @@ def test_a_game_finished_early_goes_to_the_largest_stake(client):
     game = db.session.get(Game, game_id)
     assert game.status is GameStatus.FINISHED and game.ending["winners"] == [str(ann.id), str(bob.id)]
     assert "Victoire\u00a0: Ann, Bob" in html(client.get(f"/g/{group.code}/games/{game_id}"))
+
+
+def test_after_the_bids_the_page_says_who_plays_first_and_why(client):
+    """The player after the first bidder leads (seed 002: « Ce n’est pas le joueur à gauche
+    du donneur qui commence à jouer, mais encore le suivant. »): the game page and the
+    tricks form say so with the reason, from the engine's roles."""
+    group, (ann, benoit, chloe, dan) = _setup(client, "Ann", "Benoît", "Chloé", "Dan")
+    game_id = _start(client, group, [ann, benoit, chloe, dan], dealer=ann)  # Benoît bids first
+    r = _bids(client, group, game_id, 1, {benoit: 2, chloe: 1, dan: 1, ann: 0})
+    assert r.status_code == 302, html(r)
+    page = html(client.get(f"/g/{group.code}/games/{game_id}"))
+    said = re.search(r"<span data-leads>([^<]*)</span>", page)
+    assert said and said.group(1) == "Chloé joue en premier (après Benoît, qui a annoncé en premier)."
+    tricks = html(client.get(f"/g/{group.code}/games/{game_id}/rounds/1/edit"))
+    assert "Chloé a joué en premier (après Benoît, qui a annoncé en premier)." in tricks
+
+
+def test_the_rules_page_says_the_four_roles_of_a_deal(client):
+    # seed 002: « (Ainsi chacun à un rôle : le donneur, le premier à parler, le premier à
+    # jouer, et à 4, celui qui coupe avant le donneur) »
+    page = html(client.get("/rules/whist-tarot"))
+    roles = page[page.index("Qui fait quoi") : page.index("Les annonces")]
+    for role in ("qui donne", "annonce en premier", "joue en premier", "coupe avant le donneur"):
+        assert role in roles, role
+    # The example is the engine's: Dan deals, Ann bids first, Bob plays first, Cid cuts.
+    assert "Exemple à 4, Dan donnant\u00a0: Ann annonce en premier, Bob joue en premier et Cid coupe." in roles
+    assert "À 3, Cid donnant\u00a0: Ann annonce en premier et Bob joue en premier." in roles
+    english = html(client.get("/rules/whist-tarot", headers={"Accept-Language": "en"}))
+    assert "For example at 4, Dan dealing: Ann bids first, Bob plays first and Cid cuts." in english

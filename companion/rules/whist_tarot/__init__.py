@@ -22,7 +22,8 @@ The package, by concept (each module imports only those above it):
 - :mod:`~companion.rules.whist_tarot.schedule` — the deck, the stake and the series
   of deals; the players (:func:`check_players`); who deals what next
   (:class:`DealSpec`, :func:`first_deal`, :func:`next_deal`); who bids first and who
-  leads the first trick (:func:`bidding_order`, :func:`first_leader`).
+  leads the first trick (:func:`bidding_order`, :func:`first_leader`); each player's
+  role in a deal (:class:`Roles`, :func:`roles`).
 - :mod:`~companion.rules.whist_tarot.moves` — a :class:`Bid`, a :class:`Play` (the
   Excuse's value), who takes a trick (:func:`trick_winner`), the dealer's forbidden
   bid and its sentence (:func:`forbidden_bid`, :func:`forbidden_bid_text`), the ids
@@ -62,11 +63,13 @@ from companion.rules.whist_tarot.schedule import (
     SERIES,
     STAKE,
     DealSpec,
+    Roles,
     bidding_order,
     check_players,
     first_deal,
     first_leader,
     next_deal,
+    roles,
 )
 from companion.rules.whist_tarot.settlement import Settlement, settle
 
@@ -83,6 +86,7 @@ __all__ = [
     "Effect",
     "Move",
     "Play",
+    "Roles",
     "RuleId",
     "Settlement",
     "Verdict",
@@ -93,6 +97,7 @@ __all__ = [
     "forbidden_bid",
     "forbidden_bid_text",
     "next_deal",
+    "roles",
     "settle",
     "trick_winner",
 ]

@@ -3,13 +3,15 @@
 The deck (the 21 trumps and the Excuse), the stake, the series of deals; who may
 play (:func:`check_players`); who deals next and how many cards (:func:`first_deal`,
 :func:`next_deal`); who bids first and who leads the first trick
-(:func:`bidding_order`, :func:`first_leader`).
+(:func:`bidding_order`, :func:`first_leader`), and each player's role in a deal
+(:func:`roles`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.rules.cards import Deck
 from companion.rules.i18n import RulesError, Text
@@ -141,3 +143,32 @@ def first_leader(players: Sequence[str], dealer: str) -> str:
     ('Bob', 'Ann')
     """
     return bidding_order(players, dealer)[1]
+
+
+class Roles(NamedTuple):
+    """Who does what in a deal (seed 002): the dealer, the first to bid, the first to
+    play and, at four, the one who cuts before the dealer (None at three)."""
+
+    dealer: str
+    first_bidder: str
+    first_leader: str
+    cutter: str | None
+
+
+def roles(players: Sequence[str], dealer: str) -> Roles:
+    """Each player's role in a deal dealt by ``dealer``: the player on the dealer's left
+    bids first, the next one plays first, and at four the last one, on the dealer's
+    right, cuts before the dealer.
+
+    # seed 002: « Ce n’est pas le joueur à gauche du donneur qui commence à jouer, mais encore
+    # le suivant. (Ainsi chacun à un rôle : le donneur, le premier à parler, le premier à
+    # jouer, et à 4, celui qui coupe avant le donneur) »
+
+    >>> roles(["Ann", "Bob", "Cid", "Dan"], "Dan")
+    Roles(dealer='Dan', first_bidder='Ann', first_leader='Bob', cutter='Cid')
+    >>> roles(["Ann", "Bob", "Cid"], "Bob")
+    Roles(dealer='Bob', first_bidder='Cid', first_leader='Ann', cutter=None)
+    """
+    order = bidding_order(players, dealer)
+    cutter = order[-2] if len(order) == MAX_PLAYERS else None
+    return Roles(dealer, order[0], first_leader(players, dealer), cutter)

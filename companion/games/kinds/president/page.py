@@ -94,6 +94,25 @@ def summary(before: PresidentState, after: PresidentState, names: dict[str, str]
     return lines + figure_changes(before, after, names, "totals")
 
 
+def manche_played(state: PresidentState) -> bool:
+    """Whether a manche was played before ``state`` (not only the card draw, which
+    gives titles and scores nothing)."""
+    return not state.get("first") and "draw" not in (state.get("events") or [])
+
+
+def standing(state: PresidentState, points: bool) -> list[tuple[str, int | None]]:
+    """The game page's board: (player, place). With points, once a manche has scored,
+    by total, highest first, each numbered by its place by total (equal totals sharing
+    it; seats break the order). Otherwise by seat (the seats follow the titles), numbered
+    by nothing: a title says its rank, and a number beside a total would read as a place."""
+    hierarchy = list(state.get("hierarchy") or [])
+    totals = state.get("totals") or {}
+    if not points or not totals or not manche_played(state):
+        return [(p, None) for p in hierarchy]
+    ranked = sorted(hierarchy, key=lambda p: -int(totals.get(p, 0)))
+    return [(p, 1 + sum(1 for q in hierarchy if int(totals.get(q, 0)) > int(totals.get(p, 0)))) for p in ranked]
+
+
 def page_context(
     kind: GameKind[PresidentState], game: Game, state: PresidentState, names: dict[str, str]
 ) -> dict[str, Any]:
@@ -109,6 +128,7 @@ def page_context(
     return {
         "rules": rules,
         "board": hierarchy,
+        "standing": standing(state, rules.points),
         "title_of": {p: _title(state, p, lang) for p in hierarchy},
         "exchanges": exchange_lines(state, names),
         "jokers_kept": rules.jokers > 0 and not rules.joker_exchangeable,
@@ -123,6 +143,12 @@ def page_context(
         "manche_events": lambda result: event_lines(result, names),
         "draw_cards": lambda cards: [Card.parse(c) for c in cards],
         "names_of": lambda ids: [names.get(p, p) for p in ids],
-        # Drawn only by the game page (one query, when it is called), when points are counted.
-        "points_chart": (lambda: charts.points_chart(game, names, kind.draws_first(game))) if rules.points else None,
+        # Drawn only by the game page (one query, when it is called), when points are
+        # counted and a manche has scored them: after a card draw alone (Piketty's first
+        # titles) there is nothing to draw, and no empty frame either.
+        "points_chart": (
+            (lambda: charts.points_chart(game, names, kind.draws_first(game)))
+            if rules.points and manche_played(state)
+            else None
+        ),
     }

@@ -48,6 +48,8 @@ class NewWhistForm(DealerSeatsForm):
     """Players in seat order (3 or 4) and who deals first."""
 
     submit = SubmitField(_l("Start the game"))
+    #: The stake each player starts with (the new-game page says it).
+    stake = whist_tarot.STAKE
 
     def check_players(self, ids: Sequence[str]) -> None:
         """The engine's limits (3 or 4 players)."""
@@ -336,13 +338,17 @@ class WhistTarot(GameKind[WhistState]):
         ranking = sorted(state["players"], key=lambda p: -stakes[p])
         places = {p: 1 + sum(1 for q in state["players"] if stakes[q] > stakes[p]) for p in ranking}
         deal = state["deal"]
+        # Who does what in the deal in play (or the next one), as the engine says it.
+        roles = whist_tarot.roles(state["players"], deal["dealer"])
         return {
             "ranking": ranking,
             "places": places,
             "stake": whist_tarot.STAKE,
             "order": order_of(state),
             "dealer": deal["dealer"],
-            "leader": str(whist_tarot.first_leader(state["players"], deal["dealer"])),
+            "first_bidder": roles.first_bidder,
+            "leader": roles.first_leader,
+            "cutter": roles.cutter,
             "winner_names": [names[p] for p in (game.ending or {}).get("winners", state.get("winners", []))],
             # Drawn only by the game page (one query, when it is called).
             "stakes_chart": lambda: charts.stakes_chart(game, names, whist_tarot.STAKE),

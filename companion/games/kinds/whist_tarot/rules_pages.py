@@ -47,4 +47,9 @@ class WhistRulesPages(RulesPages):
             # seed 002: « si le premier dit 2, le suivant 1, le suivant 1, le donneur ne pourra
             # pas dire 1 »: said as the referee says it (the engine's one sentence).
             "forbidden_example": whist_tarot.forbidden_bid_text("Dan", 1, 5).get(lang),
+            # seed 002: « chacun à un rôle : le donneur, le premier à parler, le premier à
+            # jouer, et à 4, celui qui coupe avant le donneur »: the roles of a deal at four
+            # and at three, as the engine gives them.
+            "roles_four": whist_tarot.roles(["Ann", "Bob", "Cid", "Dan"], "Dan"),
+            "roles_three": whist_tarot.roles(["Ann", "Bob", "Cid"], "Cid"),
         }
