@@ -215,6 +215,8 @@ def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tup
         after_letter = read_suit(said, j + 1, lang)
         if after_letter is not None:
             return (Card(rank=letter, suit=after_letter[0]),), (), 1 + after_letter[1]
+        if word.text.isupper():
+            return (), (letter,), 1  # « Antoine R, D » (a king and a queen), written in capitals
     count = 1
     rank: Rank | None = None
     joker: str | None = None

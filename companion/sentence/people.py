@@ -301,6 +301,9 @@ def likeness(said: str, name: str) -> str | None:
         the name (« Gabi » for Gabriel, « Lucy » for Lucie, « Matt » for Mathis — « Marc »
         is not Marie), or its first syllable said twice (« Zozo » for Zoé,
         « Juju » for Julie);
+      - the name without its first syllable (three letters at most), what is left
+        starting with a consonant and four letters long at least (« Toine » for Antoine,
+        « Lène » for Hélène — « Anne » is not Jeanne);
       - one typo, never in the first letter, and only in a name long enough to still be
         recognised: two neighbours swapped (4 letters or more: « Élodei »), a letter
         dropped or added (5 or more: « Élodi »), a letter changed (6 or more: « Élodue »);
@@ -310,8 +313,8 @@ def likeness(said: str, name: str) -> str | None:
     - None: not that player — whatever else is near (« Mario » is not Marie, « Léo » not
       Léa, « Anna » not Ann, « Paula » not Paul, « Jeanne » not Jean).
 
-    >>> [likeness(s, "elodie") for s in ["elodie", "elo", "elodiee", "elodei", "elodue", "el", "lodie"]]
-    ['exact', 'loose', 'loose', 'loose', 'loose', 'ask', None]
+    >>> [likeness(s, "elodie") for s in ["elodie", "elo", "elodiee", "elodei", "elodue", "el", "lodie", "kelodie"]]
+    ['exact', 'loose', 'loose', 'loose', 'loose', 'ask', 'loose', None]
     >>> [likeness(s, "ann") for s in ["anne", "anns", "anna", "annie", "an"]]
     ['loose', 'loose', None, None, 'ask']
     >>> likeness("zozo", "zoe"), likeness("mario", "marie"), likeness("leo", "lea")
@@ -321,6 +324,8 @@ def likeness(said: str, name: str) -> str | None:
         return None
     if said == name:
         return EXACT
+    if len(said) >= 4 and said[0] not in "aeiouy" and name.endswith(said) and 1 <= len(name) - len(said) <= 3:
+        return LOOSE  # the first syllable dropped: « Toine » for Antoine, « Lène » for Hélène
     if said[0] != name[0]:
         return None
     if said in (name + "e", name + "s", name + "es"):
@@ -395,8 +400,8 @@ class Roster:
                 best = self._named(whole, said[i : j + 1])
         if best is not None:
             return best
-        if word.key in ME_WORDS[self.lang]:
-            return Named(self.me, 1, word.text, me=True)
+        if word.key in ME_WORDS[self.lang] and (word.key != "j" or word.text.endswith("'")):
+            return Named(self.me, 1, word.text, me=True)  # (« J: », an initial, is no « j’ »)
         if self.groups:
             group = self._group(said, i)
             if group is not None:

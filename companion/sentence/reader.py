@@ -60,6 +60,10 @@ CORRECTIONS = {
             ("correction",),
             ("je", "corrige"),
             ("rectification",),
+            ("attends",),
+            ("non", "attends"),
+            ("attendez",),
+            ("non", "attendez"),
         ]
     ),
     "en": frozenset(
@@ -123,6 +127,29 @@ def _units(said: Sequence[Word], i: int, roster: Roster, unit: Unit | None) -> d
     return found
 
 
+def _said_of_someone(
+    out: Sequence[Word], k: int, marker: int, roster: Roster, unit: Unit | None
+) -> tuple[tuple[str, int] | None, dict[str, int]]:
+    """A correction of a player and what was said of them at once (« Noémie prez, non
+    pardon Gab prez », « Yanis 0 non Yanis 1 »): a name and a piece before the marker, a
+    name and a piece of the same kind after it. The piece before (with its name) and the
+    kinds after, as :func:`corrected` takes them."""
+    named = roster.at(out, k + marker)
+    if named is None or named.group:
+        return None, {}
+    then = _units(out, k + marker + named.length, roster, unit)
+    for start in range(max(0, k - 6), k):
+        who = roster.at(out, start)
+        if who is None or who.group:
+            continue
+        kinds = _units(out, start + who.length, roster, unit)
+        common = [kind for kind, length in kinds.items() if start + who.length + length == k and kind in then]
+        if common:
+            kind = common[0]
+            return (kind, start), {kind: named.length + then[kind]}
+    return None, {}
+
+
 def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) -> tuple[list[Word], list[Correction]]:
     """``said`` with each correction applied: a piece (a name, a number, cards, a suit,
     or the grammar's own ``unit``), then words that take it back (:data:`CORRECTIONS`),
@@ -150,6 +177,8 @@ def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) ->
             if common:
                 before = (common[0], start)
                 break
+        if before is None:
+            before, after = _said_of_someone(out, k, marker, roster, unit)
         if before is None:
             k += 1
             continue

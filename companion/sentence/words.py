@@ -54,6 +54,8 @@ class Word:
     after_stop: bool = False
     #: A minus sign written right before it (« -5 », « −5 »).
     minus: bool = False
+    #: The punctuation right before it, if any (« : » after a label: « président : Sacha »).
+    stop: str = ""
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -81,16 +83,19 @@ def words(line: str) -> list[Word]:
     result: list[Word] = []
     stop = True
     plain = line.translate(_SAME_LENGTH)
+    mark = ""
     for m in _WORD.finditer(plain):
         text = m.group()
         if text[0] in _STOPS:
             stop = True
+            mark = text.strip()[:1]
             continue
         key = fold(text).rstrip("'") or text
         at = m.start()
         minus = at > 0 and plain[at - 1] in "-−" and (at == 1 or not plain[at - 2].isalnum())
-        result.append(Word(text, key, at, m.end(), stop, minus))
+        result.append(Word(text, key, at, m.end(), stop, minus, mark))
         stop = False
+        mark = ""
     return result
 
 

@@ -37,10 +37,13 @@ _DATA = Path(__file__).parent / "data"
 #: after, by another hand, for tables of their own (its figures measure the grammars).
 FIRST = json.loads((_DATA / "table_lines.json").read_text(encoding="utf-8"))
 SECOND = json.loads((_DATA / "table_lines_2.json").read_text(encoding="utf-8"))
-LINES = FIRST + SECOND
+#: A third, by a third hand, read as it came: the figure of the grammars as they stand.
+THIRD = json.loads((_DATA / "table_lines_3.json").read_text(encoding="utf-8"))
+LINES = FIRST + SECOND + THIRD
 
 IDS = {"Ann": "1", "Benoît": "2", "Élodie": "3", "Hélène": "4", "Marc": "5", "Zoé": "6"}
 IDS |= {"Gabriel": "7", "Inès": "8", "Lucie": "9", "Mathis": "10", "Noémie": "11", "Paul": "12", "Romane": "13"}
+IDS |= {"Antoine": "14", "Clémence": "15", "Farid": "16", "Juliette": "17", "Sacha": "18", "Yanis": "19"}
 NAMES = {v: k for k, v in IDS.items()}
 
 
@@ -108,6 +111,14 @@ _PK7_SEATS = ("Gabriel", "Inès", "Lucie", "Mathis", "Noémie", "Paul", "Romane"
 _PK7 = ("Romane", "Paul", "Inès", "Gabriel", "Noémie", "Lucie", "Mathis")
 _WH4 = ("Gabriel", "Lucie", "Mathis", "Noémie")
 _WH3 = ("Lucie", "Noémie", "Paul")
+_CX5 = ("Antoine", "Clémence", "Farid", "Juliette", "Sacha")
+_CX3 = ("Antoine", "Clémence", "Sacha")
+_PX4 = ("Juliette", "Sacha", "Antoine", "Farid")  # titles before the manche, best first
+_PX6 = ("Antoine", "Clémence", "Farid", "Juliette", "Sacha", "Yanis")
+_KX5_SEATS = ("Antoine", "Clémence", "Farid", "Juliette", "Sacha")
+_KX5 = ("Clémence", "Sacha", "Antoine", "Juliette", "Farid")
+_WX4 = ("Antoine", "Clémence", "Farid", "Juliette")
+_WX3 = ("Clémence", "Sacha", "Yanis")
 
 TABLES = {
     "C4": Table("crapouille", _people(*_C4), _crapouille(_C4, _C4, "Élodie")),
@@ -142,6 +153,22 @@ TABLES = {
         "whist", _people(*_WH4), _whist(_WH4, "Mathis", 3, {"Noémie": 1, "Gabriel": 0, "Lucie": 1, "Mathis": 0})
     ),
     "WH3b": Table("whist", _people(*_WH3), _whist(_WH3, "Paul", 6)),
+    "CX5": Table("crapouille", _people(*_CX5), _crapouille(_CX5, _CX5, "Farid")),
+    "CX3": Table("crapouille", _people(*_CX3), _crapouille(_CX3, _CX3, "Sacha")),
+    "PX4": Table("president", _people(*_PX4), _president(_PX4, PRESIDENT_RULES), PRESIDENT_RULES),
+    "PX6": Table("president", _people(*_PX6), _president(_PX6, PRESIDENT_RULES, first=True), PRESIDENT_RULES),
+    "KX5draw": Table(
+        "president",
+        _people(*_KX5_SEATS),
+        _president(_KX5_SEATS, Rules(game="piketty"), True, True),
+        Rules(game="piketty"),
+    ),
+    "KX5": Table("president", _people(*_KX5), _president(_KX5, Rules(game="piketty")), Rules(game="piketty")),
+    "WX4b": Table("whist", _people(*_WX4), _whist(_WX4, "Juliette", 4)),
+    "WX4t": Table(
+        "whist", _people(*_WX4), _whist(_WX4, "Juliette", 4, {"Antoine": 1, "Clémence": 2, "Farid": 0, "Juliette": 0})
+    ),
+    "WX3b": Table("whist", _people(*_WX3), _whist(_WX3, "Yanis", 2)),
 }
 
 
@@ -316,4 +343,4 @@ def main(lines: list[dict[str, Any]] | None = None) -> None:
 if __name__ == "__main__":
     import sys
 
-    main({"first": FIRST, "second": SECOND}.get(sys.argv[1]) if len(sys.argv) > 1 else None)
+    main({"first": FIRST, "second": SECOND, "third": THIRD}.get(sys.argv[1]) if len(sys.argv) > 1 else None)

@@ -41,9 +41,9 @@ def f(**fields: str) -> dict[str, str]:
 LINES = [
     # French, punctuated
     (
-        "Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan rien",
+        "Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan 3",
         "fr",
-        f(w="1", t2="12", c3="8C Joker", t4="0"),
+        f(w="1", t2="12", c3="8C Joker", t4="3"),
         [],
         [],
     ),
@@ -65,15 +65,28 @@ LINES = [
     ("Ann sort, Bob vingt et un, Cid soixante et onze", "fr", f(w="1", t2="21", t3="71"), [], []),
     ("Ann sort, Bob vingt-deux, Cid quatre-vingts", "fr", f(w="1", t2="22", t3="80"), [], []),
     ("Ann sort, Bob cent douze, Cid deux cents", "fr", f(w="1", t2="112", t3="200"), [], []),
-    ("Ann sort, Bob zéro, Cid 0", "fr", f(w="1", t2="0", t3="0"), [], []),
-    ("Ann sort, Bob n’a plus rien", "fr", f(w="1", t2="0"), [], []),
-    ("Ann sort, Bob plus de cartes", "fr", f(w="1", t2="0"), [], []),
+    # 0 is no card: who went out. Said of someone else while another went out: asked.
+    (
+        "Ann sort, Bob zéro, Cid 3",
+        "fr",
+        f(w="1", t3="3"),
+        ["Bob\u00a0: 0 point, mais c’est Ann qui a fini la main"],
+        [],
+    ),
+    ("Ann sort, Bob n’a plus rien", "fr", f(w="1"), ["Bob\u00a0: 0 point"], []),
+    (
+        "Bob plus de cartes, Ann 3, Cid 5, Dan 1, Élodie 2, Marie 1, Mathieu 4",
+        "fr",
+        f(w="2", t1="3", t3="5", t4="1", t5="2", t6="1", t7="4"),
+        [],
+        [],
+    ),
     ("Ann sort, Bob quatre vingt dix neuf", "fr", f(w="1", t2="99"), [], []),
     ("Ann sort, Bob soixante dix", "fr", f(w="1", t2="70"), [], []),
     ("Ann sort, Bob dix-sept points", "fr", f(w="1", t2="17"), [], []),
     ("Ann sort, Bob 12 pts", "fr", f(w="1", t2="12"), [], []),
     # French, dictated: no punctuation, no capitals, no accents
-    ("ann sort bob 12 cid huit de coeur et un joker dan rien", "fr", f(w="1", t2="12", c3="8C Joker", t4="0"), [], []),
+    ("ann sort bob 12 cid huit de coeur et un joker dan trois", "fr", f(w="1", t2="12", c3="8C Joker", t4="3"), [], []),
     ("c est ann qui sort bob douze cid trente", "fr", f(w="1", t2="12", t3="30"), [], []),
     ("Ann sort donné par Bob", "fr", f(w="1", d="2"), [], []),
     ("Ann sort donneur Bob Bob 12", "fr", f(w="1", d="2", t2="12"), [], []),
@@ -128,9 +141,9 @@ LINES = [
     ("Ann sort, douze", "fr", {}, ["Ann\u00a0: a fini la main ou douze\u00a0?"], []),
     # English
     (
-        "Ann out; Bob 12; Cid eight of hearts and a joker; Dan nothing",
+        "Ann out; Bob 12; Cid eight of hearts and a joker; Dan 3",
         "en",
-        f(w="1", t2="12", c3="8h Joker", t4="0"),
+        f(w="1", t2="12", c3="8h Joker", t4="3"),
         [],
         [],
     ),
@@ -141,7 +154,8 @@ LINES = [
         [],
         [],
     ),
-    ("ann out bob twelve cid thirty dan zero", "en", f(w="1", t2="12", t3="30", t4="0"), [], []),
+    ("ann out bob twelve cid thirty dan one", "en", f(w="1", t2="12", t3="30", t4="1"), [], []),
+    ("ann out bob twelve cid zero", "en", f(w="1", t2="12"), ["Cid: 0 points, but Ann went out?"], []),
     ("Ann won, Bob has 12 points, Cid a hundred", "en", f(w="1", t2="12", t3="100"), [], []),
     ("winner: Cid, dealer: Ann, Bob ninety-nine", "en", f(w="3", d="1", t2="99"), [], []),
     ("I went out, Ann two eights and the joker", "en", f(w="2", t1="55"), [], []),
@@ -225,7 +239,7 @@ def hands(draw: st.DrawFn) -> tuple[str, str, dict[str, str]]:
     parts = [win_said.format(name(winner))]
     for person in others:
         if draw(st.booleans()):
-            total = draw(st.integers(0, 300))
+            total = draw(st.integers(1, 300))  # seed 003: each other player still holds a card
             fields[f"total_{person.id}"] = str(total)
             said = str(total) if draw(st.booleans()) else spell(total, lang)
         else:

@@ -249,6 +249,55 @@ def test_whist_aussi_and_a_value_for_the_others_said_first() -> None:
     assert reading.fields == {"bid_3": "3", "bid_1": "0", "bid_2": "0", "bid_4": "0"}
 
 
+def test_what_a_third_table_of_lines_tripped_on_is_asked_never_filled_wrong() -> None:
+    """Lines from the third table of lines that were filled wrong before: each is now read
+    right or asked."""
+    # « tout le monde 10 » before anyone is known to have gone out: everyone but whom?
+    reading = read_hand("Zoé tient encore ; tout le monde a 10 sauf Benoît qui a 25", FOUR)
+    assert "total_4" not in reading.fields and reading.questions == ["Qui a fini la main\u00a0?"]
+    assert read_hand("Zoé vide sa main. Tout le monde a 10 sauf Benoît qui a 25", FOUR).fields == {
+        "winner": "4",
+        "total_2": "25",
+        "total_1": "10",
+        "total_3": "10",
+    }
+    # 0 points is no card: another than who went out is asked about.
+    reading = read_hand("Zoé sort, Ann 6, Benoît 11, Élodie 0", FOUR)
+    assert reading.fields == {"winner": "4", "total_1": "6", "total_2": "11"}
+    assert reading.questions == ["Élodie\u00a0: 0 point, mais c’est Zoé qui a fini la main\u00a0?"]
+    # Who deals next is no word of who dealt this hand.
+    reading = read_hand("Zoé est sortie, c'est Ann qui donne maintenant, Benoît 6, Élodie 4", FOUR)
+    assert "dealer" not in reading.fields and reading.questions[0].endswith("qui a distribué cette donne\u00a0?")
+    # Two players said to swap, in words of the past: the rest as before.
+    reading = read_manche("Benoît et Élodie ont échangé leurs places, le reste pareil", FOUR, PRESIDENT, AFTER)  # type: ignore[arg-type]
+    assert reading.fields == {"finish-0": "4", "finish-1": "1", "finish-2": "3", "finish-3": "2"}
+    # Words not understood said of a player in a list: no place taken from the list.
+    reading = read_manche(
+        "Toine avait que des petites cartes : jeu blanc",
+        [ANN, BEN, ELO, Person("5", "Antoine")],
+        PRESIDENT,
+        {**AFTER, "hierarchy": ["5", "1", "2", "3"]},
+    )  # type: ignore[arg-type]
+    assert reading.fields == {"event": "jeu_blanc", "jeu_blanc_player": "5"}
+    reading = read_manche("jeu blanc pour le trou du cul", FOUR, PRESIDENT, AFTER)  # type: ignore[arg-type]
+    assert reading.fields == {"event": "jeu_blanc", "jeu_blanc_player": "3"}  # Élodie held it
+    # Whist: « sauf Farid » leaves Farid out; words not understood between a player and a number.
+    tricks = {**WHIST, "pending": True, "bids": {"1": 1, "2": 2, "3": 0, "4": 1}}
+    reading = read_deal("Tout le monde bon sauf Élodie", FOUR, tricks)  # type: ignore[arg-type]
+    assert reading.fields == {"tricks_1": "1", "tricks_2": "2", "tricks_4": "1"}
+    reading = read_deal("Benoît voulait 2 mais a dit 3, Ann 1", FOUR, WHIST)  # type: ignore[arg-type]
+    assert reading.fields == {"bid_1": "1"} and reading.not_understood == ["Benoît voulait 2", "3"]
+
+
+def test_the_card_draw_said_of_several_at_once() -> None:
+    piketty = Rules(game="piketty")
+    draw: dict[str, Any] = {"hierarchy": IDS, "first": True, "draw": True}
+    reading = read_manche(
+        "Ann et Zoé ont tiré tous les deux l'as de cœur, Benoît 6 de pique, Élodie valet de trèfle", FOUR, piketty, draw
+    )  # type: ignore[arg-type]
+    assert reading.fields == {"draw_1": "AC", "draw_4": "AC", "draw_2": "6P", "draw_3": "VT"}
+
+
 def test_moi_is_asked_on_a_phone_of_no_one_and_read_on_a_phone_of_someone() -> None:
     asked = read_hand("moi je sors, Ann 12, Benoît 4", FOUR)
     assert "winner" not in asked.fields and asked.me_asked
@@ -302,8 +351,12 @@ NEAR = [
     ("Lena", "Léa", None),
     ("Jeanne", "Jean", None),
     ("Bob", "Rob", None),
-    ("Lodie", "Élodie", None),  # never a first letter changed or dropped
-    ("Kélodie", "Élodie", None),
+    ("Lodie", "Élodie", LOOSE),  # the first syllable dropped
+    ("Toine", "Antoine", LOOSE),
+    ("Lène", "Hélène", LOOSE),
+    ("Kélodie", "Élodie", None),  # never a letter added before the name
+    ("Anne", "Jeanne", None),  # what is left of a name starts with a consonant
+    ("Line", "Caroline", None),  # and no more than three letters are dropped
     ("Zaza", "Zoé", None),
     ("Beno", "Bruno", None),
     ("E", "Élodie", None),

@@ -1,8 +1,8 @@
-"""A crapouille hand said in one line (issue 28), read into the hand form's fields.
+"""A crapouille hand said in one line, read into the hand form's fields.
 
-« Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan rien », « c’est Ann qui sort,
+« Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan 3 », « c’est Ann qui sort,
 Bob douze, Cid un roi et un as, donné par Dan », English « Ann out; Bob 12; Cid eight of
-hearts and a joker; Dan nothing; dealt by Bob ».
+hearts and a joker; Dan 3; dealt by Bob ».
 
 What it fills (the fields of :func:`~companion.games.kinds.crapouille.forms.hand_form`):
 
@@ -12,9 +12,11 @@ What it fills (the fields of :func:`~companion.games.kinds.crapouille.forms.hand
   « dealt by Bob »);
 - ``cards_<id>``: the cards a player kept, when every one is said with its suit (or is
   a joker), in the page's own notation (« 8C Joker »), as the form reads typed cards;
-- ``total_<id>``: a player's total, said as a number (« 12 », « douze », « rien »), or
-  counted from cards said by rank only (« un roi et un as ») with the engine's
+- ``total_<id>``: a player's total, said as a number (« 12 », « douze »), or counted from
+  cards said by rank only (« un roi et un as ») with the engine's
   :func:`~companion.rules.crapouille.card_points` (a rank costs the same in every suit).
+  No card costs nothing: who is said to have 0 (« rien », « plus de cartes ») is who
+  went out — said so when no one else is, asked when someone else is.
 
 A number alone is a total (« Bob huit » is 8 points); cards are said with a card word
 (« un huit », « deux huit », « huit de cœur »). Nothing is decided here: the form and the
@@ -24,12 +26,15 @@ players. A player no longer in the game is not filled either (the form does not 
 about them): the line says so.
 
 >>> people = [Person("1", "Ann"), Person("2", "Bob"), Person("3", "Cid"), Person("4", "Dan")]
->>> read_hand("Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan rien", people).fields
-{'winner': '1', 'total_2': '12', 'cards_3': '8C Joker', 'total_4': '0'}
+>>> read_hand("Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan 3", people).fields
+{'winner': '1', 'total_2': '12', 'cards_3': '8C Joker', 'total_4': '3'}
 >>> read_hand("c'est Ann qui sort, Bob douze, Cid un roi et un as, donné par Dan", people).fields
 {'winner': '1', 'dealer': '4', 'total_2': '12', 'total_3': '6'}
->>> read_hand("Ann out; Bob 12; Cid eight of hearts and a joker; Dan nothing", people, lang="en").fields
-{'winner': '1', 'total_2': '12', 'cards_3': '8h Joker', 'total_4': '0'}
+>>> read_hand("Ann out; Bob 12; Cid eight of hearts and a joker; Dan 3", people, lang="en").fields
+{'winner': '1', 'total_2': '12', 'cards_3': '8h Joker', 'total_4': '3'}
+>>> read_hand("Bob 12, Cid 5, Dan rien, Ann 3", people).fields["winner"]
+'4'
+
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from companion.sentence.cards import CARD_WORDS, read_cards, suit_count_question
 from companion.sentence.numbers import NUMBER_WORDS, read_number
 from companion.sentence.people import Named, Roster
 from companion.sentence.reader import LineReader
-from companion.sentence.unclear import alternatives, ask
+from companion.sentence.unclear import alternatives, ask, quoted
 from companion.sentence.words import AND, Word, fold, span
 
 __all__ = ["example", "read_hand"]
@@ -115,6 +120,11 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "sortie sur un deux",
             "a fini sur un 2",
             "a fini sur un deux",
+            "vide sa main",
+            "a vide sa main",
+            "pose sa derniere carte",
+            "out",
+            "est out",
         ),
         DEALT: (
             "a donne",
@@ -206,6 +216,10 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "la donne",
             "la partie",
             "la main",
+            "il me reste",
+            "me reste",
+            "cette fois",
+            "du tout",
             "sauf",
             "pas",
             "a part",
@@ -280,6 +294,8 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "of course",
             "except",
             "but",
+            "s",
+            "this time",
         ),
     },
 }
@@ -486,6 +502,13 @@ def _points(hand: tuple[list[Card] | None, int | None]) -> int | None:
 _LEAST = min(crapouille.card_points(c) for c in crapouille.DECK.counts)
 
 
+#: Words that put dealing in the hand to come (« c'est Sacha qui donne maintenant »).
+_NEXT = {
+    "fr": frozenset({"maintenant", "ensuite", "apres", "prochaine", "suivante"}),
+    "en": frozenset({"now", "next"}),
+}
+#: « Sacha aussi »: the hand said just before, for this player too.
+_TOO = {"fr": frozenset({"aussi", "pareil", "idem", "egalement"}), "en": frozenset({"too", "also", "same"})}
 #: « sort sur un 8 »: the card a player went out on.
 _ON = {"fr": frozenset({"sur", "avec"}), "en": frozenset({"on", "with"})}
 #: « 3 cartes : roi, dame, 7 »: how many cards, then which.
@@ -555,11 +578,12 @@ def read_hand(
     by_person: dict[str, _Said] = {}
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]] = []
     asked: set[str] = set()  # the players asked about (never « rien dit »)
+    previous: list[tuple[list[Card] | None, int | None, list[Word]]] = []  # the hands said, in turn
     for together in _shared(segments):
         last = together[-1]
         for segment in together:
             pieces = segment.pieces if segment is last else [*segment.pieces, *last.pieces]
-            _read_segment(reader, segment, pieces, playing, by_person, groups, asked, lang)
+            _read_segment(reader, segment, pieces, playing, by_person, groups, asked, previous, lang)
 
     _settle(reader, people, playing, by_person, groups, asked, lang)
     return reader.reading()
@@ -573,10 +597,11 @@ def _read_segment(
     by_person: dict[str, _Said],
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
     asked: set[str],
+    previous: list[tuple[list[Card] | None, int | None, list[Word]]],
     lang: str,
 ) -> None:
     """What one segment says of its player (or group), gathered in ``by_person``; the
-    players asked about, in ``asked``."""
+    players asked about, in ``asked``; the hands said, in ``previous`` (« aussi »)."""
     named = segment.name.named
     assert named is not None
     name_words = segment.name.said
@@ -595,6 +620,20 @@ def _read_segment(
             reader.use(piece.said)
         elif piece.kind == "word":
             hand_words.append(piece.said[0])
+    following = [w for w in hand_words if w.key in _NEXT[lang]]
+    if DEALT in said and following:
+        # « c'est Sacha qui donne maintenant »: this hand's dealer, or the next one's? Asked.
+        piece = quoted(span(reader.line, [*said[DEALT], following[-1]]))
+        reader.ask(
+            ask(f"{piece} : qui a distribué cette donne ?", f"{piece}: who dealt this hand?"),
+            [*said.pop(DEALT), *following],
+        )
+        hand_words = [w for w in hand_words if w not in following]
+    if hand_words and all(w.key in _TOO[lang] for w in hand_words) and previous:
+        # « Farid 10, Sacha aussi »: the hand said just before.
+        hand_words = [*previous[-1][2], *hand_words]
+        reader.use(w for w in hand_words if w.key in _TOO[lang])
+        hand_words = [w for w in hand_words if w.key not in _TOO[lang]]
     if WIN in said and len(hand_words) >= 2 and hand_words[0].key in _ON[lang]:
         # « Gab sort sur un 8 »: the card gone out on, no card left.
         on = read_cards(hand_words, 1, lang)
@@ -678,6 +717,7 @@ def _read_segment(
         entry.out = said[OUT]
     if hand is not None:
         entry.hands.append((hand[0], hand[1], hand_words))
+        previous.append((hand[0], hand[1], hand_words))
     # ``extra``: words after a hand that are no hand, shown as not understood.
 
 
@@ -754,9 +794,12 @@ def _settle(
         given[key] = entry.hands[-1]
         given[key] = (given[key][0], given[key][1], [*entry.words, *(w for _c, _t, ws in entry.hands for w in ws)])
     # « Élodie 0 » with no one said to go out: no point is no card — Élodie went out.
-    if winner is None and len(winners) == 0:
+    if winner is None and len(winners) == 0 and not groups and set(given) >= playing:
+        # (only when every player still in was given a hand: a player left unsaid, or words
+        # not understood, could be who went out)
         empty = [k for k, (c, t, _w) in given.items() if _points((c, t)) == 0 and _LEAST > 0]
-        if len(empty) == 1:
+        said_of = {w.start for _c, _t, ws in given.values() for w in ws}
+        if len(empty) == 1 and all(w.start in reader.used or w.start in said_of for w in reader.all):
             key = empty[0]
             reader.fill("winner", key, given[key][2])
             name = by_person[key].person.name
@@ -766,15 +809,30 @@ def _settle(
             winner = by_person[key]
             del given[key]
     for kind, name_words, hand, hand_words in groups:
-        left = [
-            p for p in people if p.id in playing and p.id not in given and (winner is None or p.id != winner.person.id)
-        ]
+        if winner is None:
+            # « tout le monde 10 » is said of everyone but who went out: asked first.
+            reader.use([*name_words, *hand_words])
+            continue
+        left = [p for p in people if p.id in playing and p.id not in given and p.id != winner.person.id]
         if not left:
             reader.use([*name_words, *hand_words])
             continue
         for p in left:
             given[p.id] = (hand[0], hand[1], [*name_words, *hand_words])
         del kind
+    for key, (cards, total, backing) in list(given.items()):
+        if winner is not None and key != winner.person.id and _points((cards, total)) == 0 and _LEAST > 0:
+            # Only who went out has no card left: « Farid 0 » when Juliette went out is asked.
+            name = next(p.name for p in people if p.id == key)
+            reader.ask(
+                ask(
+                    f"{name} : 0 point, mais c’est {winner.person.name} qui a fini la main ?",
+                    f"{name}: 0 points, but {winner.person.name} went out?",
+                ),
+                backing,
+            )
+            asked.add(key)
+            del given[key]
     for key, (cards, total, backing) in given.items():
         if winner is not None and key == winner.person.id:
             continue
@@ -782,7 +840,7 @@ def _settle(
             reader.fill(f"cards_{key}", " ".join(notation.write(c) for c in cards), backing)
         elif total is not None:
             reader.fill(f"total_{key}", str(total), backing)
-    if given and winner is None and not winners:
+    if (given or groups) and winner is None and not winners:
         reader.ask(ask("Qui a fini la main ?", "Who went out?"))
     if given or winners or groups:
         # Who plays this hand and was given nothing (a name said alone, or not said).
@@ -797,8 +855,8 @@ def _settle(
 
 #: What the example says of each player, in turn: out, a total, cards, nothing.
 _SAID = {
-    "fr": ("{} sort", "{} 12", "{} huit de cœur et un joker", "{} rien"),
-    "en": ("{} out", "{} 12", "{} eight of hearts and a joker", "{} nothing"),
+    "fr": ("{} sort", "{} 12", "{} huit de cœur et un joker", "{} un roi"),
+    "en": ("{} out", "{} 12", "{} eight of hearts and a joker", "{} a king"),
 }
 
 

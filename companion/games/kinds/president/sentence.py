@@ -71,6 +71,13 @@ _SAME = (
     ("meme", "ordre", "qu", "avant"),
     ("comme", "avant"),
     ("pareil", "qu", "avant"),
+    ("rien", "n", "a", "bouge"),
+    ("rien", "ne", "bouge"),
+    ("personne", "n", "a", "bouge"),
+    ("inchange",),
+    ("le", "reste", "inchange"),
+    ("meme", "classement"),
+    ("meme", "classement", "que", "la", "derniere", "fois"),
     ("descendent", "d", "une", "place"),
     ("descendent", "tous", "d", "une", "place"),
     ("comme", "la", "derniere", "fois"),
@@ -101,6 +108,8 @@ _REVERSED = (
     ("everything", "reversed"),
     ("reversed", "order"),
 )
+#: Sets of cards of one rank (« une paire de 2 »).
+_SETS = frozenset({"paire", "brelan", "carre", "pair", "triple"})
 #: « sauf », « except »: the players after it are the exception to what is said.
 _EXCEPT = frozenset({"sauf", "except", "but"})
 #: « donc », « so »: what follows says what the line said before it means.
@@ -108,7 +117,9 @@ _SO = frozenset({"donc", "so", "therefore"})
 #: Said of players together: one verb for several (« Gab et Lucie finissent sur un 2 »).
 _PLURAL = frozenset({"finissent", "ont", "sont", "sortent", "terminent", "have", "were"})
 #: Two players swap their places (« sauf Ann et Zoé qui échangent »).
-_SWAP = frozenset({"echangent", "inversent", "permutent", "swap", "swapped", "switch"})
+_SWAP = frozenset(
+    {"echangent", "echange", "echanges", "echangee", "echangees", "inversent", "permutent", "swap", "swapped", "switch"}
+)
 #: « je sais plus »: what follows was not known (its places are asked).
 _DUNNO = (
     ("je", "sais", "plus"),
@@ -207,6 +218,15 @@ _MORE_FILLERS = frozenset(
         "redevient",
         "finissent",
         "terminent",
+        "places",
+        "entre",
+        "final",
+        "enfin",
+        "finalement",
+        "carre",
+        "paire",
+        "brelan",
+        "fois",
     ]
 )
 
@@ -280,7 +300,9 @@ class _Reader:
 
     def _title_unit(self, said: Sequence[Word], i: int) -> tuple[str, int] | None:
         """A title, as a correction may replace it (« vice, non, trou »)."""
-        title = match(said, i, self.every_title)
+        title = match(said, i, self.every_title) or match(said, i, FROM_END, 3)
+        if title is None and i < len(said) and said[i].key in ORDINALS:
+            return ("title", 1)
         return ("title", title[1]) if title is not None else None
 
     # -- one piece at a time
@@ -341,6 +363,8 @@ class _Reader:
             return None
         j += 1
         article = 1 if j < len(said) and said[j].key in ("un", "une", "le", "la", "a", "an") else 0
+        if j + article + 1 < len(said) and said[j + article].key in _SETS and said[j + article + 1].key in ("de", "of"):
+            article += 2  # « sur une paire de 2 »: the cards are 2s
         plain = match(said, j + article, FORBIDDEN_SAID, 2)
         if plain is not None:
             return _Token("forbidden", said[i : j + article + plain[1]], event="any")
@@ -478,6 +502,16 @@ class _Reader:
             return cursor + len(players)
         if any(t.kind == "event" for t in kept):
             event = next(t.event for t in kept if t.kind == "event")
+            titles = [t for t in kept if t.kind == "place" and t.title]
+            if not players and titles and not self.state.get("first"):
+                # « jeu blanc pour le trou du cul »: who held that title before the manche.
+                holder = self.people[titles[0].place or 0]
+                kept = [*(t for t in kept if t is not titles[0]), _Token("player", titles[0].words, person=holder)]
+                players = [kept[-1]]
+            elif not players and event in ("jeu_blanc", "coup_detat") and manche.subject is not None:
+                # « Toine n'avait que des petites cartes… : jeu blanc »: the player just spoken of.
+                kept = [*kept, _Token("player", (), person=manche.subject.person, named=manche.subject.named)]
+                players = [kept[-1]]
             manche.events.append((event, kept))
             # « guillotine de Djamel, Benoît vice, Chloé dernière »: the next pieces name its players.
             manche.guillotine = kept if event == "guillotine" else None
@@ -557,6 +591,15 @@ class _Reader:
             elif tok.kind == "player" and nxt is not None and nxt.kind == "number" and not numbers_first:
                 cursor = self._place(reader, tok, (nxt.value or 0) - 1, manche, nxt.words)
                 i += 2
+            elif tok.kind == "player" and unknown:
+                # « Toine avait que des petites cartes… »: words not understood said of them —
+                # their place is not taken from the list (asked, never closed up).
+                person = self._player(reader, tok)
+                if person is not None:
+                    manche.subject = tok
+                manche.placed.append((self._free(cursor, manche, tok), None, []))
+                cursor = self._free(cursor, manche, tok) + 1
+                i += 1
             elif tok.kind == "player":
                 cursor = self._place(reader, tok, self._free(cursor, manche, tok), manche)
                 i += 1
@@ -891,6 +934,8 @@ class _Reader:
         who: Person | None = None
         who_words: list[Word] = []
         waiting: tuple[list[str], list[Word], bool] | None = None  # cards said before their player
+        named_since: list[tuple[Person, list[Word]]] = []  # the players named since the last card
+        together = False  # « Paul et Romane ont tiré tous les deux le valet de carreau »
         i = 0
         while i < len(said):
             word = said[i]
@@ -900,6 +945,8 @@ class _Reader:
                 i += named.length
                 person = reader.person(named, pieces)
                 who, who_words = person, pieces
+                if person is not None:
+                    named_since.append((person, pieces))
                 if cards_first and waiting is not None:
                     waited, words, complete = waiting
                     waiting = None
@@ -911,6 +958,12 @@ class _Reader:
                 elif named.person is None and named.unclear is None:
                     who = None
                 continue
+            both = match(said, i, _BOTH)
+            if both is not None and len(named_since) > 1:
+                reader.use(said[i : i + both[1]])  # « tous les deux » (not the 2 of a card)
+                together = True
+                i += both[1]
+                continue
             cards = read_cards(said, i, self.lang)
             if cards is not None and (who is not None or cards_first):
                 pieces = list(said[i : i + cards.length])
@@ -920,13 +973,18 @@ class _Reader:
                     waiting = (written, pieces, not cards.ranks)
                     continue
                 assert who is not None
-                if cards.ranks:
-                    self._no_suit(reader, who, pieces)
-                else:
-                    drawn.setdefault(who.id, []).append((" ".join(written), [*who_words, *pieces]))
+                sharing = named_since if together and len(named_since) > 1 else [(who, who_words)]
+                for person, words in sharing:
+                    if cards.ranks:
+                        self._no_suit(reader, person, pieces)
+                    else:
+                        drawn.setdefault(person.id, []).append((" ".join(written), [*words, *pieces]))
+                named_since, together = [], False
                 if cards_first:
                     who = None
                 continue
+            if word.key in _TOGETHER and len(named_since) > 1:
+                together = True
             if word.key in FILLERS or word.key in JOINS or word.key in _DRAW_WORDS:
                 reader.use([word])
             else:
@@ -947,7 +1005,27 @@ class _Reader:
 
 
 #: Words of the card draw that say nothing more (« Ann tire le roi de cœur »).
-_DRAW_WORDS = frozenset({"tire", "tiree", "tires", "drew", "draws", "tirage", "draw", "pour", "for", "a", "pioche"})
+_DRAW_WORDS = frozenset(
+    {
+        "tire",
+        "tiree",
+        "tires",
+        "drew",
+        "draws",
+        "tirage",
+        "draw",
+        "pour",
+        "for",
+        "a",
+        "pioche",
+        "ont",
+        "tous",
+        "toutes",
+        "deux",
+    }
+)
+#: Said of the players just named, all of them (« Paul et Romane ont tiré tous les deux… »).
+_TOGETHER = frozenset({"ont", "tous", "toutes", "deux", "both", "all"})
 
 
 def _said_together(tokens: Sequence[_Token]) -> bool:
@@ -982,8 +1060,8 @@ def _clauses(said: Sequence[Word]) -> list[tuple[list[Word], bool]]:
         if w.key in JOINS:
             out.append(([], w.key in AND))
             continue
-        if w.after_stop and out[-1][0]:
-            out.append(([], False))
+        if w.after_stop and w.stop != ":" and out[-1][0]:
+            out.append(([], False))  # (a colon names what follows: « président : Sacha »)
         out[-1][0].append(w)
     return [c for c in out if c[0]]
 

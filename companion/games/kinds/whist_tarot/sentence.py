@@ -117,6 +117,7 @@ _FILLERS = (
             "but",
             "who",
             "qui",
+            "tout",
         ]
     )
 )
@@ -139,6 +140,12 @@ _MADE = {
         ("a", "fait", "son", "annonce"),
         ("fait", "son", "annonce"),
         ("ont", "fait", "leur", "annonce"),
+        ("juste",),
+        ("bon",),
+        ("bons",),
+        ("a", "juste"),
+        ("ont", "juste"),
+        ("est", "juste"),
     ),
     "en": (
         ("made", "it"),
@@ -171,6 +178,8 @@ _NOT = {
         ("can", "t", "say"),
     ),
 }
+#: « sauf Farid »: the player said next is no part of the group said before.
+_EXCEPT = frozenset({"sauf", "except", "but"})
 #: « tous les plis »: every trick of the deal.
 _ALL = {
     "fr": (("tous", "les", "plis"), ("toutes", "les", "levees"), ("tout",)),
@@ -224,9 +233,12 @@ def read_deal(
     bare: list[tuple[int, list[Word]]] = []
     number_given = False  # a value was just given (« Élodie et Zoé 2 chacune »)
     last_value: int | None = None  # the value given last (« Noémie aussi »)
+    excluded: set[str] = set()  # the players said after « sauf » (no group's value is theirs)
+    unheard = False  # words not understood since the player the next value would be for
 
     def give(value: int | None, words: list[Word]) -> None:
-        nonlocal who, who_group, who_words, last_value
+        nonlocal who, who_group, who_words, last_value, unheard
+        unheard = False
         last_value = value if value is not None else last_value
         reader.use(words)  # asked when its player is (« moi » on a phone of no one)
         if who_group:
@@ -294,6 +306,7 @@ def read_deal(
         if named is not None:
             pieces = said[i : i + named.length]
             i += named.length
+            unheard = False
             if named.group:
                 if number_first is not None and named.person is None:
                     value, words = number_first  # « rien pour les autres »
@@ -311,6 +324,9 @@ def read_deal(
                     who, who_group = [named.person], ""
                 continue
             person = reader.person(named, pieces, use=False)  # used with the value said of them
+            if person is not None and i - named.length > 0 and said[i - named.length - 1].key in _EXCEPT:
+                excluded.add(person.id)  # « tout le monde bon sauf Farid »: not Farid
+                reader.use(pieces)
             if who is not None and person is not None and who == [person]:
                 who_words = [*who_words, *pieces]  # « moi je … »: one player, said twice
                 continue
@@ -343,7 +359,11 @@ def read_deal(
                     who, who_group, who_words = None, "", []
                     i += 1 + other[1]
                     continue
-            if who is not None or who_group:
+            if (who is not None or who_group) and unheard:
+                # « Benoît voulait 2 mais a dit 3 »: words not understood between a player and
+                # a number: the number may not be theirs — nothing filled, the words shown.
+                who, who_group, who_words, unheard = None, "", [], False
+            elif who is not None or who_group:
                 give(value, pieces)
                 number_given = True
             elif i < len(said) and said[i].key in ("pour", "for"):
@@ -354,10 +374,12 @@ def read_deal(
             continue
         if word.key in _FILLERS:
             reader.use([word])
+        elif who is not None or who_group:
+            unheard = True
         i += 1
 
     _bare(reader, bare, given, mode, order, lang)
-    _groups(reader, group_values, given, seated, state)
+    _groups(reader, group_values, given, [p for p in seated if p.id not in excluded], state)
     for (step, name), options in alternatives_of.items():
         what = Text("L’annonce", "Bid") if step == "bids" else Text("Les plis", "Tricks")
         reader.ask(
