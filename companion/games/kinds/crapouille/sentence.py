@@ -623,9 +623,9 @@ def _read_segment(
     following = [w for w in hand_words if w.key in _NEXT[lang]]
     if DEALT in said and following:
         # « c'est Sacha qui donne maintenant »: this hand's dealer, or the next one's? Asked.
-        piece = quoted(span(reader.line, [*said[DEALT], following[-1]]))
+        deals = quoted(span(reader.line, [*said[DEALT], following[-1]]))
         reader.ask(
-            ask(f"{piece} : qui a distribué cette donne ?", f"{piece}: who dealt this hand?"),
+            ask(f"{deals} : qui a distribué cette donne ?", f"{deals}: who dealt this hand?"),
             [*said.pop(DEALT), *following],
         )
         hand_words = [w for w in hand_words if w not in following]
