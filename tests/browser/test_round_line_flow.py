@@ -96,3 +96,63 @@ def _id(page: Any, name: str) -> str:
     legend = page.locator("fieldset.player legend", has_text=name).first
     fieldset_id = str(legend.locator("xpath=..").get_attribute("id"))
     return fieldset_id.split("_", 1)[1]
+
+
+def _microphone(page: Any) -> bool:
+    """Whether the page may use the microphone, as Chromium reads its Permissions-Policy."""
+    return bool(
+        page.evaluate("() => (document.permissionsPolicy || document.featurePolicy).allowsFeature('microphone')")
+    )
+
+
+def test_the_microphone_is_allowed_on_the_round_form_only_and_offered_where_it_can_work(
+    live_server: str, phone: Any
+) -> None:
+    """The round form lets the page use the microphone (Permissions-Policy: microphone=(self)),
+    every other page does not; « Dicter la phrase » shows only where the browser has speech
+    recognition and the page may use the microphone."""
+    page = phone
+    code = group_with(page, live_server, "Au micro", "Ann", "Bob", "Cid")
+    game = _start(page, live_server, code, "crapouille", ("Ann", "Bob", "Cid"))
+    page.goto(game + "/rounds/new")
+    assert _microphone(page)
+    has_recognition = page.evaluate("() => Boolean(window.SpeechRecognition || window.webkitSpeechRecognition)")
+    mic = page.get_by_role("button", name="Dicter la phrase")
+    if has_recognition:
+        expect(mic).to_be_visible()
+    else:
+        expect(mic).to_be_hidden()
+    for other in (game, f"{live_server}/g/{code}", f"{live_server}/"):
+        page.goto(other)
+        assert not _microphone(page), other
+    # No speech recognition in the browser: no button (the keyboard's dictation serves).
+    context = page.context
+    bare = context.new_page()
+    bare.add_init_script("delete window.SpeechRecognition; delete window.webkitSpeechRecognition;")
+    bare.goto(game + "/rounds/new")
+    expect(bare.locator("#line")).to_be_visible()
+    expect(bare.get_by_role("button", name="Dicter la phrase")).to_be_hidden()
+    # A page the policy forbids the microphone: no button either, recognition or not (the
+    # page fetched by the browser itself, not from the offline worker, to change its header).
+    quiet = context.browser.new_context(locale="fr-FR", service_workers="block", storage_state=context.storage_state())
+    forbidden = quiet.new_page()
+    forbidden.add_init_script("window.webkitSpeechRecognition = window.webkitSpeechRecognition || function () {};")
+
+    def without_microphone(route: Any) -> None:
+        answer = route.fetch()
+        headers = {**answer.headers, "permissions-policy": "microphone=()"}
+        route.fulfill(response=answer, headers=headers)
+
+    forbidden.route("**/rounds/new", without_microphone)
+    forbidden.goto(game + "/rounds/new")
+    assert not _microphone(forbidden)
+    expect(forbidden.locator("#line")).to_be_visible()
+    expect(forbidden.get_by_role("button", name="Dicter la phrase")).to_be_hidden()
+    # …and the same page with the policy as served, recognition stubbed: offered.
+    allowed = context.new_page()
+    allowed.add_init_script("window.webkitSpeechRecognition = window.webkitSpeechRecognition || function () {};")
+    allowed.goto(game + "/rounds/new")
+    expect(allowed.get_by_role("button", name="Dicter la phrase")).to_be_visible()
+    for opened in (bare, allowed):
+        opened.close()
+    quiet.close()
