@@ -15,8 +15,10 @@ How a number before a card word is read (a French table's way of naming cards):
   « de »); before a suit said in the plural, it could be the card or that many cards of
   the suit (« deux piques », « two spades »): no card is read, and a grammar asks
   (:func:`suit_count`);
-- a number right before a **rank** is a count: « deux rois » (two kings), « deux huit »
-  (two 8s), « deux as de pique » (two aces of spades: the crapouille plays two decks);
+- a number right before a **rank** is a count: « deux rois » (two kings), « deux as de
+  pique » (two aces of spades: the crapouille plays two decks); before a rank said as a
+  number it could be a count or two cards (« deux huit »: two 8s, or a 2 and an 8?): no
+  card is read, and a grammar asks (:func:`count_pair`);
 - a number alone is a rank only inside a list of cards (« un roi et un sept »); alone
   in a grammar that also reads totals, the grammar decides (a total, for the crapouille).
 
@@ -24,9 +26,9 @@ How a number before a card word is read (a French table's way of naming cards):
 8h RJ
 >>> print(said_cards("deux de pique, 10 de carreau, l'as de trèfle"))
 2s 10d Ac
->>> print(said_cards("un roi et un as")), print(said_cards("deux huit et une dame de pique"))
+>>> print(said_cards("un roi et un as")), print(said_cards("deux rois et une dame de pique"))
 K A
-Qs 8 8
+Qs K K
 (None, None)
 >>> print(said_cards("eight of hearts and two kings", "en")), print(said_cards("8C RP 10♦ Joker"))
 8h K K
@@ -44,7 +46,16 @@ from companion.sentence.numbers import read_number
 from companion.sentence.unclear import Unclear, ask, quoted
 from companion.sentence.words import AND, Word, words
 
-__all__ = ["CARD_WORDS", "SaidCards", "read_cards", "read_suit", "said_cards", "suit_count", "suit_count_question"]
+__all__ = [
+    "CARD_WORDS",
+    "SaidCards",
+    "read_cards",
+    "read_suit",
+    "count_pair",
+    "said_cards",
+    "suit_count",
+    "suit_count_question",
+]
 
 _SUITS = {
     "fr": {
@@ -148,23 +159,49 @@ def suit_count(said: Sequence[Word], i: int, lang: str = "fr") -> int | None:
     return None
 
 
+def count_pair(said: Sequence[Word], i: int, lang: str = "fr") -> int | None:
+    """How many words « deux huit » takes from ``said[i]`` on — a number said in words,
+    then another from 2 to 10 (two 8s, or a 2 and an 8? asked, never read) — or None.
+
+    >>> count_pair(words("deux huit"), 0), count_pair(words("2 8"), 0), count_pair(words("deux rois"), 0)
+    (2, None, None)
+    """
+    lang = "en" if lang == "en" else "fr"
+    number = read_number(said, i, lang)
+    if number is None or said[i].key.isdigit() or not 2 <= number[0] <= _MOST_OF_A_KIND:
+        return None
+    at = i + number[1]
+    then = read_number(said, at, lang)
+    if then is None or not 2 <= then[0] <= 10 or said[at].after_stop:
+        return None
+    return number[1] + then[1]
+
+
 def suit_count_question(said: Sequence[Word], lang: str = "fr") -> Unclear | None:
-    """The question to ask of the first « deux piques » in ``said`` (None without one).
+    """The question to ask of the first « deux piques » or « deux huit » in ``said``
+    (None without one).
 
     >>> suit_count_question(words("Ann deux piques")).text.fr
-    '«\xa0deux piques\xa0»\xa0: une carte, ou plusieurs de cette couleur\xa0?'
+    '«\\xa0deux piques\\xa0»\\xa0: une carte, ou plusieurs de cette couleur\\xa0?'
+    >>> suit_count_question(words("Ann deux huit")).text.fr
+    '«\\xa0deux huit\\xa0»\\xa0: autant de cartes de ce rang, ou deux cartes\\xa0?'
     """
     for i in range(len(said)):
-        length = suit_count(said, i, lang)
-        if length is not None:
-            piece = " ".join(w.text for w in said[i : i + length])
-            return Unclear(
-                ask(
-                    f"{quoted(piece)} : une carte, ou plusieurs de cette couleur ?",
-                    f"{quoted(piece, 'en')}: one card, or several of that suit?",
-                ),
-                piece,
-            )
+        for length, fr, en in (
+            (
+                suit_count(said, i, lang),
+                "une carte, ou plusieurs de cette couleur",
+                "one card, or several of that suit",
+            ),
+            (
+                count_pair(said, i, lang),
+                "autant de cartes de ce rang, ou deux cartes",
+                "that many cards of that rank, or two cards",
+            ),
+        ):
+            if length is not None:
+                piece = " ".join(w.text for w in said[i : i + length])
+                return Unclear(ask(f"{quoted(piece)} : {fr} ?", f"{quoted(piece, 'en')}: {en}?"), piece)
     return None
 
 
@@ -226,16 +263,15 @@ def _one(said: Sequence[Word], i: int, lang: str) -> tuple[tuple[Card, ...], tup
     if number is not None and number[0] > 0:
         value, length = number
         after = said[j + length] if j + length < len(said) else None
-        then = read_number(said, j + length, lang) if after is not None else None
         # A count of one card only: right before a rank or a joker (« deux rois », « 5
-        # jokers »), or a number said in words before another (« deux huit »: two 8s —
-        # « 2 8 » in digits lists a 2 and an 8, and « 3 et 4 de pique » two cards).
+        # jokers »); « 3 et 4 de pique » is two cards. « deux huit » could be two 8s, or a 2
+        # and an 8: no card is read (a grammar asks: :func:`count_pair`).
         spelled = not said[j].key.isdigit()
         many = after is not None and (spelled or after.key.endswith(("s", "x")))  # « 2 rois », not « 8 joker »
-        if (many and after is not None and (after.key in _FACES[lang] or after.key in _JOKERS[lang])) or (
-            then is not None and spelled and 2 <= then[0] <= 10 and value <= _MOST_OF_A_KIND
-        ):
+        if many and after is not None and (after.key in _FACES[lang] or after.key in _JOKERS[lang]):
             count, j = value, j + length
+        elif count_pair(said, j, lang) is not None:
+            return None
         elif 2 <= value <= 10 and suit_count(said, j, lang) is None:
             rank, j = Rank(str(value)), j + length
         else:

@@ -185,8 +185,11 @@ def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) ->
         kind, start = before
         end = k + marker + after[kind]
         taken, kept = out[start:k], out[k + marker : end]
-        if [w.key for w in taken] == [w.key for w in kept]:
-            k += 1  # « Noémie, ah non, Noémie avant Lucie »: no piece taken back (left unresolved)
+        relation = end < len(out) and out[end].key in _RELATIONS
+        if [w.key for w in taken] == [w.key for w in kept] or (kind == "name" and relation):
+            # « Noémie, ah non, Noémie avant Lucie », « Thomas… non, Valentin avant Yasmine »:
+            # no piece taken back, but an order said again — left unresolved (asked).
+            k += 1
             continue
         done.append(Correction(tuple(taken), tuple(out[k : k + marker]), tuple(kept)))
         del out[start : k + marker]
@@ -194,6 +197,8 @@ def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) ->
     return out, done
 
 
+#: Words that place one player against another (« Valentin avant Yasmine »).
+_RELATIONS = frozenset({"avant", "apres", "devant", "derriere", "before", "after", "behind"})
 #: The words that take back what was just said beyond doubt: left in a line once its
 #: corrections are applied, with more said after them, the line is not filled at all.
 _TAKING_BACK = {

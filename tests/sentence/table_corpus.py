@@ -37,13 +37,15 @@ _DATA = Path(__file__).parent / "data"
 #: after, by another hand, for tables of their own (its figures measure the grammars).
 FIRST = json.loads((_DATA / "table_lines.json").read_text(encoding="utf-8"))
 SECOND = json.loads((_DATA / "table_lines_2.json").read_text(encoding="utf-8"))
-#: A third, by a third hand, read as it came: the figure of the grammars as they stand.
+#: A third, by a third hand; then a fourth, read as it came: the grammars' figure.
 THIRD = json.loads((_DATA / "table_lines_3.json").read_text(encoding="utf-8"))
-LINES = FIRST + SECOND + THIRD
+FOURTH = json.loads((_DATA / "table_lines_4.json").read_text(encoding="utf-8"))
+LINES = FIRST + SECOND + THIRD + FOURTH
 
 IDS = {"Ann": "1", "Benoît": "2", "Élodie": "3", "Hélène": "4", "Marc": "5", "Zoé": "6"}
 IDS |= {"Gabriel": "7", "Inès": "8", "Lucie": "9", "Mathis": "10", "Noémie": "11", "Paul": "12", "Romane": "13"}
 IDS |= {"Antoine": "14", "Clémence": "15", "Farid": "16", "Juliette": "17", "Sacha": "18", "Yanis": "19"}
+IDS |= {"Hugo": "20", "Mina": "21", "Sophie": "22", "Thomas": "23", "Valentin": "24", "Yasmine": "25"}
 NAMES = {v: k for k, v in IDS.items()}
 
 
@@ -119,6 +121,14 @@ _KX5_SEATS = ("Antoine", "Clémence", "Farid", "Juliette", "Sacha")
 _KX5 = ("Clémence", "Sacha", "Antoine", "Juliette", "Farid")
 _WX4 = ("Antoine", "Clémence", "Farid", "Juliette")
 _WX3 = ("Clémence", "Sacha", "Yanis")
+_CY4 = ("Hugo", "Mina", "Sophie", "Thomas")
+_CY6 = ("Hugo", "Mina", "Sophie", "Thomas", "Valentin", "Yasmine")
+_PY5 = ("Thomas", "Yasmine", "Hugo", "Mina", "Sophie")  # titles before the manche, best first
+_PY4 = ("Hugo", "Mina", "Sophie", "Thomas")
+_KY6_SEATS = ("Hugo", "Mina", "Sophie", "Thomas", "Valentin", "Yasmine")
+_KY6 = ("Yasmine", "Hugo", "Valentin", "Mina", "Thomas", "Sophie")
+_WY4 = ("Hugo", "Mina", "Sophie", "Thomas")
+_WY3 = ("Mina", "Sophie", "Valentin")
 
 TABLES = {
     "C4": Table("crapouille", _people(*_C4), _crapouille(_C4, _C4, "Élodie")),
@@ -169,6 +179,22 @@ TABLES = {
         "whist", _people(*_WX4), _whist(_WX4, "Juliette", 4, {"Antoine": 1, "Clémence": 2, "Farid": 0, "Juliette": 0})
     ),
     "WX3b": Table("whist", _people(*_WX3), _whist(_WX3, "Yanis", 2)),
+    "CY4": Table("crapouille", _people(*_CY4), _crapouille(_CY4, _CY4, "Mina")),
+    "CY6": Table(
+        "crapouille", _people(*_CY6), _crapouille(_CY6, ("Hugo", "Mina", "Sophie", "Thomas", "Yasmine"), "Hugo")
+    ),
+    "PY5": Table("president", _people(*_PY5), _president(_PY5, PRESIDENT_RULES), PRESIDENT_RULES),
+    "PY4": Table("president", _people(*_PY4), _president(_PY4, PRESIDENT_RULES, first=True), PRESIDENT_RULES),
+    "KY6draw": Table(
+        "president",
+        _people(*_KY6_SEATS),
+        _president(_KY6_SEATS, Rules(game="piketty"), True, True),
+        Rules(game="piketty"),
+    ),
+    "KY6": Table("president", _people(*_KY6), _president(_KY6, Rules(game="piketty")), Rules(game="piketty")),
+    "WY4b": Table("whist", _people(*_WY4), _whist(_WY4, "Thomas", 5)),
+    "WY4t": Table("whist", _people(*_WY4), _whist(_WY4, "Thomas", 5, {"Hugo": 2, "Mina": 1, "Sophie": 0, "Thomas": 1})),
+    "WY3b": Table("whist", _people(*_WY3), _whist(_WY3, "Valentin", 3)),
 }
 
 
@@ -343,4 +369,8 @@ def main(lines: list[dict[str, Any]] | None = None) -> None:
 if __name__ == "__main__":
     import sys
 
-    main({"first": FIRST, "second": SECOND, "third": THIRD}.get(sys.argv[1]) if len(sys.argv) > 1 else None)
+    main(
+        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH}.get(sys.argv[1])
+        if len(sys.argv) > 1
+        else None
+    )

@@ -103,7 +103,8 @@ LINES = [
     ("Ann sort, Cid le joker", "fr", f(w="1", c3="Joker"), [], []),
     ("Ann sort, Cid huit de cœur, dame de pique", "fr", f(w="1", c3="8C DP"), [], []),
     ("Ann sort, Cid 8C RP 10♦ Joker", "fr", f(w="1", c3="8C RP 10K Joker"), [], []),
-    ("Ann sort, Cid deux huit", "fr", f(w="1", t3="40"), [], []),
+    # Two 8s, or a 2 and an 8? Asked.
+    ("Ann sort, Cid deux huit", "fr", f(w="1"), ["«\u00a0deux huit\u00a0»\u00a0: autant de cartes"], []),
     ("Ann sort, Cid un huit", "fr", f(w="1", t3="20"), [], []),
     ("Ann sort, Cid deux rois et un valet", "fr", f(w="1", t3="15"), [], []),
     ("Ann sort, Cid un deux et un as", "fr", f(w="1", t3="11"), [], []),
@@ -117,7 +118,7 @@ LINES = [
     ("Marei sort", "fr", f(w="6"), [], []),
     ("moi je sors, Ann 12", "fr", f(w="2", t1="12"), [], []),
     ("je sors, Ann 12", "fr", f(w="2", t1="12"), [], []),
-    ("j’ai fini, Ann deux huit", "fr", f(w="2", t1="40"), [], []),
+    ("j’ai fini, Ann deux rois", "fr", f(w="2", t1="10"), [], []),
     ("Ann sort, moi 12", "fr", f(w="1", t2="12"), [], []),
     ("Ann sort, donné par moi", "fr", f(w="1", d="2"), [], []),
     ("ANN SORT, BOB 12", "fr", f(w="1", t2="12"), [], []),

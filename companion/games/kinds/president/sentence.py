@@ -108,6 +108,8 @@ _REVERSED = (
     ("everything", "reversed"),
     ("reversed", "order"),
 )
+#: « au milieu », « entre les deux »: the places the line left between those it gave.
+_MIDDLE = (("au", "milieu"), ("entre", "les", "deux"), ("in", "between"), ("in", "the", "middle"))
 #: Sets of cards of one rank (« une paire de 2 »).
 _SETS = frozenset({"paire", "brelan", "carre", "pair", "triple"})
 #: « sauf », « except »: the players after it are the exception to what is said.
@@ -311,7 +313,14 @@ class _Reader:
         forbidden = self._forbidden(said, i)
         if forbidden is not None:
             return forbidden
-        for phrases, kind in ((_TIE, "tie"), (_SAME, "same"), (_DUNNO, "dunno"), (_BOTH, "both"), (_REVERSED, "same")):
+        for phrases, kind in (
+            (_TIE, "tie"),
+            (_SAME, "same"),
+            (_DUNNO, "dunno"),
+            (_MIDDLE, "middle"),
+            (_BOTH, "both"),
+            (_REVERSED, "same"),
+        ):
             found = match(said, i, phrases, 6)
             if found is not None:
                 return _Token(kind, said[i : i + found[1]], event="reverse" if phrases is _REVERSED else "")
@@ -435,11 +444,17 @@ class _Reader:
             # alone before « et » are of this piece (they were not placed on their own).
             tokens = [*manche.bare, *tokens]
         manche.bare = []
-        # « elle » is the player spoken of last.
+        # « elle » is the player spoken of last: in this piece, else before it.
         for k, t in enumerate(tokens):
-            if t.kind == "pronoun" and manche.subject is not None:
-                tokens[k] = _Token("player", t.words, person=manche.subject.person, named=None)
+            if t.kind != "pronoun":
+                continue
+            before = next((b for b in reversed(tokens[:k]) if b.kind == "player"), manche.subject)
+            if before is not None:
+                tokens[k] = _Token("player", t.words, person=before.person, named=None)
                 reader.use(t.words)
+        if any(t.kind == "middle" for t in tokens):
+            cursor = self._middle(manche)
+            reader.use(w for t in tokens if t.kind == "middle" for w in t.words)
         kept = [t for t in tokens if t.kind not in ("unknown", "filler", "order", "pronoun")]
         unknown = [t for t in tokens if t.kind == "unknown"]
         if not kept and unknown and all(w.text[:1].isupper() for t in unknown for w in t.words[:1]):
@@ -505,7 +520,7 @@ class _Reader:
             titles = [t for t in kept if t.kind == "place" and t.title]
             if not players and titles and not self.state.get("first"):
                 # « jeu blanc pour le trou du cul »: who held that title before the manche.
-                holder = self.people[titles[0].place or 0]
+                holder = self._holder(reader, titles[0])
                 kept = [*(t for t in kept if t is not titles[0]), _Token("player", titles[0].words, person=holder)]
                 players = [kept[-1]]
             elif not players and event in ("jeu_blanc", "coup_detat") and manche.subject is not None:
@@ -544,16 +559,8 @@ class _Reader:
         ):
             # « le trou du cul sort premier », « le trouduc est président », then « puis le
             # prez, le vice… »: a title said of no one names who held it before the manche.
-            held = places[0].place or 0
-            holder = self.people[held]
-            title = self.text(self._title_text(held))
+            holder = self._holder(reader, places[0])
             manche.holders = True
-            reader.note(
-                ask(
-                    f"{quoted(places[0].said)} : {holder.name} ({title} avant la manche).",
-                    f"{quoted(places[0].said, 'en')}: {holder.name} ({title} before the manche).",
-                )
-            )
             stand_in = _Token("player", places[0].words, person=holder)
             kept = [stand_in, *(t for t in kept if t is not places[0])]
             players = [stand_in]
@@ -612,16 +619,34 @@ class _Reader:
                 i += 1
         return cursor
 
+    def _holder(self, reader: LineReader, title: _Token) -> Person:
+        """Who held ``title`` (a place said by its title) before the manche, said so."""
+        held = title.place or 0
+        holder = self.people[held]
+        name = self.text(self._title_text(held))
+        reader.note(
+            ask(
+                f"{quoted(title.said)} : {holder.name} ({name} avant la manche).",
+                f"{quoted(title.said, 'en')}: {holder.name} ({name} before the manche).",
+            )
+        )
+        return holder
+
     def _free(self, cursor: int, manche: _Manche, tok: _Token) -> int:
         """Where a player named in a list goes: the next place, unless the line gave it
         to someone else already (« Noémie reste présidente, Mathis trou du cul, et au milieu
         Lucie, Gab puis Inès »): then the first place the line left."""
         mine = tok.person.id if tok.person is not None else None
         others = {place for place, pid, _w in manche.placed if pid is None or pid != mine}
-        if cursor < self.n and cursor not in others:
-            return cursor  # (the place the line gave this player already: the same said twice)
+        if cursor >= self.n or cursor not in others:
+            return cursor  # (the place the line gave this player already; or none left: asked)
         taken = {place for place, _pid, _w in manche.placed}
-        return next((p for p in range(self.n) if p not in taken), cursor)
+        return next((p for p in range(cursor, self.n) if p not in taken), cursor)
+
+    def _middle(self, manche: _Manche) -> int:
+        """« au milieu », « entre les deux »: the first place the line left."""
+        taken = {place for place, _pid, _w in manche.placed}
+        return next((p for p in range(self.n) if p not in taken), self.n)
 
     def _place_name(self, place: int | None) -> str:
         if place is not None and place in self.title_of:
@@ -1032,8 +1057,8 @@ def _said_together(tokens: Sequence[_Token]) -> bool:
     """Whether a piece says something of the players named alone before it with « et »
     (« Ann et Zoé en même temps », « Paul et Inès pareil », « Gab et Lucie finissent
     sur un 2 », « Lucie et Noémie échangent »)."""
-    if any(t.kind in ("tie", "dunno", "both", "swap", "same") for t in tokens):
-        return True
+    if any(t.kind in ("tie", "dunno", "both", "swap", "same", "unknown") for t in tokens):
+        return True  # (words not understood said of them too: « Mina et Thomas deuxièmes »)
     return any(t.kind == "forbidden" for t in tokens) and any(w.key in _PLURAL for t in tokens for w in t.words)
 
 
