@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from companion.rules.i18n import Text
 from companion.sentence.cards import CARD_WORDS
-from companion.sentence.numbers import NUMBER_WORDS
+from companion.sentence.numbers import NUMBER_WORDS, read_number
 from companion.sentence.reading import Person
 from companion.sentence.unclear import Unclear, alternatives, ask, quoted
 from companion.sentence.words import Word, fold, span, words
@@ -156,6 +156,8 @@ FUNCTION_WORDS = {
         ]
     ),
 }
+#: « chacun », « chacune »: everyone — but after a value, each of the players just named.
+_EACH = frozenset({"chacun", "chacune", "each"})
 #: Most words a name spans (« Jean Pierre », « Marie Claire de la Tour »).
 _MOST_WORDS = 4
 
@@ -287,9 +289,30 @@ EXACT, LOOSE, ASK = "exact", "loose", "ask"
 
 
 def likeness(said: str, name: str) -> str | None:
+    """:func:`_likeness`, and again as the names sound (« th » said « t », « ph » « f »:
+    « Tom » for Thomas): never closer than loosely.
+
+    >>> likeness("tom", "thomas"), likeness("sofie", "sophie"), likeness("tim", "thomas")
+    ('loose', 'loose', None)
+    """
+    found = _likeness(said, name)
+    if found is None:
+        sound = _likeness(_sounded(said), _sounded(name))
+        if sound is not None:
+            return LOOSE if sound in (EXACT, LOOSE) else sound
+    return found
+
+
+def _sounded(key: str) -> str:
+    """A name's key as it sounds: « th » is « t », « ph » is « f »."""
+    return key.replace("th", "t").replace("ph", "f")
+
+
+def _likeness(said: str, name: str) -> str | None:
     """Whether ``said`` (as :func:`_key` compares: folded, letters and digits only) may
     name the player called ``name`` (its key, or its first name's): the one rule of what
-    is close enough, on every kind's line.
+    is close enough, on every kind's line (:func:`likeness` asks it as the names are
+    written, then as they sound).
 
     - :data:`EXACT`: the name itself (case, accents, spaces and hyphens aside);
     - :data:`LOOSE` — that player, said the way a table says it (the read-back says how
@@ -429,6 +452,8 @@ class Roster:
         return None
 
     def _group(self, said: Sequence[Word], i: int) -> Named | None:
+        if said[i].key in _EACH and i > 0 and read_number(said, i - 1, self.lang) is not None:
+            return None  # « 10 chacune »: each of the players just named, no group of its own
         best: Named | None = None
         for phrase, group in GROUPS[self.lang].items():
             n = len(phrase)

@@ -184,6 +184,13 @@ def corrected(said: Sequence[Word], roster: Roster, unit: Unit | None = None) ->
             continue
         kind, start = before
         end = k + marker + after[kind]
+        if kind == "name":
+            # « Hugo, Sophie… euh non Hugo, Thomas, Sophie, Mina »: the list said again from
+            # a name said before — all of it taken back, from that name on.
+            again = [w.key for w in out[k + marker : end]]
+            earlier = next((s for s in range(start) if [w.key for w in out[s : s + len(again)]] == again), None)
+            if earlier is not None:
+                start = earlier
         taken, kept = out[start:k], out[k + marker : end]
         relation = end < len(out) and out[end].key in _RELATIONS
         if [w.key for w in taken] == [w.key for w in kept] or (kind == "name" and relation):

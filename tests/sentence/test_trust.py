@@ -298,6 +298,33 @@ def test_the_card_draw_said_of_several_at_once() -> None:
     assert reading.fields == {"draw_1": "AC", "draw_4": "AC", "draw_2": "6P", "draw_3": "VT"}
 
 
+def test_what_a_fourth_table_of_lines_tripped_on() -> None:
+    four = [Person("1", "Hugo"), Person("2", "Mina"), Person("3", "Sophie"), Person("4", "Thomas")]
+    # « Tom » for Thomas: a name as it sounds (« th » is « t »).
+    reading = read_hand("Tom sort, Hugo douze, Mina trois, Soso vingt", four)
+    assert reading.fields == {"winner": "4", "total_1": "12", "total_2": "3", "total_3": "20"}
+    # The card gone out on is no card kept.
+    assert read_hand("Sophie sort avec un 8, Hugo 13, Mina 21, Thomas 6", four).fields["winner"] == "3"
+    assert read_hand("Thomas sort, Hugo 5, Mina Sophie 10 chacune", four).fields == {
+        "winner": "4",
+        "total_1": "5",
+        "total_2": "10",
+        "total_3": "10",
+    }
+    # A list said again from its start after « euh non »: the first one taken back whole.
+    state = {"hierarchy": ["1", "2", "3", "4"], "first": True, "draw": False}
+    reading = read_manche("Hugo, Sophie... euh non Hugo, Thomas, Sophie, Mina", four, PRESIDENT, state)  # type: ignore[arg-type]
+    assert reading.fields == {"finish-0": "1", "finish-1": "4", "finish-2": "3", "finish-3": "2"}
+    # « deux huit »: two 8s, or a 2 and an 8? Asked.
+    reading = read_hand("Sophie sort, Hugo deux huit, Mina 10, Thomas 5", four)
+    assert "total_1" not in reading.fields and reading.questions[0].startswith("«\u00a0deux huit\u00a0»")
+    # Whist: « les autres comme annoncé ».
+    tricks = {"players": ["1", "2", "3", "4"], "deal": {"dealer": "4", "cards": 5}, "pending": True}
+    tricks["bids"] = {"1": 2, "2": 1, "3": 0, "4": 1}
+    reading = read_deal("Sophie a pris un pli, les autres comme annoncé", four, tricks)  # type: ignore[arg-type]
+    assert reading.fields == {"tricks_3": "1", "tricks_1": "2", "tricks_2": "1", "tricks_4": "1"}
+
+
 def test_moi_is_asked_on_a_phone_of_no_one_and_read_on_a_phone_of_someone() -> None:
     asked = read_hand("moi je sors, Ann 12, Benoît 4", FOUR)
     assert "winner" not in asked.fields and asked.me_asked
@@ -361,6 +388,9 @@ NEAR = [
     ("Beno", "Bruno", None),
     ("E", "Élodie", None),
     ("Paula", "Paul", None),
+    ("Tom", "Thomas", LOOSE),  # as it sounds: « th » is « t »
+    ("Sofie", "Sophie", LOOSE),
+    ("Tim", "Thomas", None),
 ]
 
 

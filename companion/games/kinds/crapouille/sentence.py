@@ -218,9 +218,15 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "la main",
             "il me reste",
             "me reste",
+            "en fait",
+            "a commence",
+            "commence",
+            "a ouvert",
             "cette fois",
             "du tout",
             "sauf",
+            "chacun",
+            "chacune",
             "pas",
             "a part",
             "au total",
@@ -295,6 +301,7 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "except",
             "but",
             "s",
+            "each",
             "this time",
         ),
     },
@@ -446,6 +453,19 @@ def _segments(pieces: list[_Piece]) -> tuple[list[_Segment], list[list[_Piece]]]
     return segments, loose
 
 
+#: « 10 chacune »: the value is each one's of the players just named.
+_EACH = frozenset({"chacun", "chacune", "each", "apiece"})
+
+
+def following_each(segments: list[_Segment], segment: _Segment) -> bool:
+    """Whether the segment after ``segment`` ends its hand with « chacun(e) »."""
+    at = segments.index(segment)
+    if at + 1 >= len(segments):
+        return False
+    pieces = segments[at + 1].pieces
+    return any(w.key in _EACH for p in pieces for w in p.said)
+
+
 def _shared(segments: list[_Segment]) -> list[list[_Segment]]:
     """The segments as said together: names joined by « et » with nothing else said of
     the first (« Ann et Zoé sortent », « Ben et Anne 8 ») share what is said of the last."""
@@ -458,6 +478,8 @@ def _shared(segments: list[_Segment]) -> list[list[_Segment]]:
             groups.append([segment])
         rest = segment.pieces[segment.lead :]
         joined = bool(rest) and all(p.kind == FILLER and p.said[-1].key in AND for p in rest)
+        if not rest and following_each(segments, segment):
+            joined = True  # « Mina Sophie 10 chacune »: one hand said for both
     return groups
 
 
@@ -614,6 +636,14 @@ def _read_segment(
             said.setdefault(DEALT, []).extend(piece.said)
         elif piece.kind == OUT:
             said.setdefault(OUT, []).extend(piece.said)
+        elif (
+            piece.kind == FILLER
+            and len(piece.said) == 1
+            and piece.said[0].key in _ON[lang]
+            and WIN in said
+            and not hand_words
+        ):
+            hand_words.append(piece.said[0])  # « Sophie sort avec un 8 »: the card gone out on
         elif piece.kind == FILLER and all(w.key in AND for w in piece.said):
             hand_words.extend(piece.said)  # « un roi et un as »: the join stays in the hand
         elif piece.kind == FILLER:

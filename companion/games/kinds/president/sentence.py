@@ -226,6 +226,8 @@ _MORE_FILLERS = frozenset(
         "enfin",
         "finalement",
         "carre",
+        "filles",
+        "garcons",
         "paire",
         "brelan",
         "fois",
