@@ -49,9 +49,9 @@ from companion.sentence.words import AND, Word, words
 __all__ = [
     "CARD_WORDS",
     "SaidCards",
+    "count_pair",
     "read_cards",
     "read_suit",
-    "count_pair",
     "said_cards",
     "suit_count",
     "suit_count_question",

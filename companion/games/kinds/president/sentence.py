@@ -485,11 +485,11 @@ class _Reader:
                 return cursor
             if players:
                 # « Paul et Inès pareil »: they keep their places.
-                before = [p.id for p in self.people]
+                seats = [p.id for p in self.people]
                 for t in players:
                     person = self._player(reader, t)
                     if person is not None:
-                        cursor = self._place(reader, t, before.index(person.id), manche, same)
+                        cursor = self._place(reader, t, seats.index(person.id), manche, same)
                 return cursor
             manche.same = [*(manche.same or []), *same]
             manche.reverse = manche.reverse or any(t.kind == "same" and t.event == "reverse" for t in kept)
