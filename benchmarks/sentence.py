@@ -1,8 +1,8 @@
-"""How fast a round said in one line is read (issue 28): each kind's grammar.
+"""How fast a round said in one line is read: each kind's grammar.
 
 Run with ``.venv/bin/python benchmarks/sentence.py`` (``--runs 5000`` for more). It reads
 a typical crapouille line (« Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan
-rien », four players) and a long one (eight players, dictated: no punctuation, numbers in
+un roi », four players) and a long one (eight players, dictated: no punctuation, numbers in
 words, cards by name and in the notation, a dealer), a Président manche said by titles
 (five players, house rules with events) and a whist deal's bids, and prints the median
 time per line in µs (median of 7 batches of ``--runs`` reads, after a warm-up that builds the
@@ -39,9 +39,9 @@ PEOPLE = [
     Person(str(i), name)
     for i, name in enumerate(["Ann", "Bob", "Cid", "Dan", "Élodie", "Marie", "Mathieu", "Benoît"], start=1)
 ]
-TYPICAL = "Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan rien"
+TYPICAL = "Ann sort ; Bob 12 ; Cid huit de cœur et un joker ; Dan un roi"
 LONG = (
-    "c'est elodie qui sort ann quatre-vingt-dix-neuf bob n'a plus rien cid huit de coeur dame de pique "
+    "c'est elodie qui sort ann quatre-vingt-dix-neuf bob un as cid huit de coeur dame de pique "
     "et le joker dan vingt et un marie deux rois et un as mathieu 8C RP 10♦ benoit soixante et onze "
     "donné par bob"
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.rules.i18n import Text
 from companion.sentence.cards import CARD_WORDS
@@ -206,6 +207,10 @@ GROUPS: dict[str, dict[tuple[str, ...], str]] = {
 }
 
 
+#: The words a group's name starts with.
+_GROUP_STARTS = {lang: frozenset(phrase[0] for phrase in GROUPS[lang]) for lang in GROUPS}
+
+
 @dataclass(frozen=True)
 class Named:
     """A player read from ``length`` words of a line: ``person``, or, when the words
@@ -245,8 +250,10 @@ class Named:
         )
 
 
+@lru_cache(maxsize=4096)
 def _key(text: str) -> str:
-    """A name as compared: folded, with no space, hyphen, apostrophe or dot."""
+    """A name as compared: folded, with no space, hyphen, apostrophe or dot (kept once
+    made, bounded: a table's words come back all evening)."""
     return "".join(c for c in fold(text) if c.isalnum())
 
 
@@ -452,6 +459,8 @@ class Roster:
         return None
 
     def _group(self, said: Sequence[Word], i: int) -> Named | None:
+        if said[i].key not in _GROUP_STARTS[self.lang]:
+            return None
         if said[i].key in _EACH and i > 0 and read_number(said, i - 1, self.lang) is not None:
             return None  # « 10 chacune »: each of the players just named, no group of its own
         best: Named | None = None

@@ -60,7 +60,12 @@ class Word:
     @property
     def parts(self) -> tuple[str, ...]:
         """The key cut at its hyphens: ``("quatre", "vingt", "dix")``."""
-        return tuple(p for p in re.split(r"[-‐‑]", self.key) if p)
+        return _parts(self.key)
+
+
+@lru_cache(maxsize=4096)
+def _parts(key: str) -> tuple[str, ...]:
+    return tuple(p for p in re.split(r"[-‐‑]", key) if p)
 
 
 @lru_cache(maxsize=4096)

@@ -551,8 +551,11 @@ def _fronted(said: Sequence[Word], roster: Roster, lang: str) -> list[Word]:
     k = 1
     while k < len(out) - 1:
         word = out[k]
+        if word.key not in _FOR[lang] and word.key not in _LEFT_TO[lang]:
+            k += 1
+            continue
         named = roster.at(out, k + 1)
-        if named is None or out[k + 1].after_stop or (word.key not in _FOR[lang] and word.key not in _LEFT_TO[lang]):
+        if named is None or out[k + 1].after_stop:
             k += 1
             continue
         start = k

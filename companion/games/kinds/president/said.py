@@ -194,12 +194,28 @@ def said_atoms(said: Sequence[Word], i: int, j: int) -> tuple[str, ...]:
     return tuple(a.replace("'", "") for w in said[i:j] for a in w.parts)
 
 
+#: Each collection of phrases :func:`match` was asked about (by identity: the grammar's
+#: own tables and the titles of a game, kept for the process) as a set, and the atoms its
+#: phrases start with.
+_INDEXED: dict[int, tuple[object, frozenset[tuple[str, ...]], frozenset[str]]] = {}
+
+
+def _indexed(phrases: Iterable[tuple[str, ...]]) -> tuple[frozenset[tuple[str, ...]], frozenset[str]]:
+    known = _INDEXED.get(id(phrases))
+    if known is None or known[0] is not phrases:
+        wanted = frozenset(phrases)
+        known = _INDEXED[id(phrases)] = (phrases, wanted, frozenset(p[0].replace("'", "") for p in wanted if p))
+    return known[1], known[2]
+
+
 def match(
     said: Sequence[Word], i: int, phrases: Iterable[tuple[str, ...]], longest: int = 5
 ) -> tuple[tuple[str, ...], int] | None:
     """The longest phrase of ``phrases`` said from ``said[i]`` on (whole words, none after
     a stop but the first), and how many words it takes."""
-    wanted = set(phrases)
+    wanted, firsts = _indexed(phrases)
+    if i >= len(said) or not firsts.intersection(said[i].parts[:1] or (said[i].key,)):
+        return None
     best = None
     for j in range(i + 1, min(len(said), i + longest) + 1):
         if j - 1 > i and said[j - 1].after_stop:
