@@ -96,6 +96,16 @@ def _naming(text: str, who: str | None) -> str:
     return f"{who}\u00a0: {text}" if current_lang() == "fr" else f"{who}: {text}"
 
 
+def _filled(posted: Mapping[str, Any], reading: Reading | None) -> MultiDict[str, Any]:
+    """What the form holds once the line is read: what was posted (but the « read »
+    button), and the line's fields over it."""
+    data: MultiDict[str, Any] = MultiDict(posted)
+    data.pop("read", None)
+    for name, value in (reading.fields if reading is not None else {}).items():
+        data.setlist(name, [value])
+    return data
+
+
 def checked(
     kind: GameKind,
     game: Game,
@@ -108,12 +118,9 @@ def checked(
     """The round form filled with the line's fields (over ``posted``, what the form
     already held) and judged, and what it refuses of them (:func:`judged`). Nothing is
     saved; a read-back checks no form token (nothing it sends is written)."""
-    data: MultiDict[str, Any] = MultiDict(posted or {})
-    data.pop("read", None)
+    data = _filled(posted or {}, reading)
     data.setdefault("round", str(number))
     data.setdefault("version", str(game.version))
-    for name, value in reading.fields.items():
-        data.setlist(name, [value])
     form = kind.round_form(game, state, number, entry, formdata=data, meta={"csrf": False})
     if not reading.fields:
         return form, []
@@ -128,14 +135,8 @@ def read_back(
     line gave, and what the form refuses of it; the form shown is judged (its errors
     beside its fields) when the line was understood whole. Nothing is saved."""
     reading = read(kind, game, state, number, str(posted.get("line", "")))
-    data = MultiDict(posted)
-    data.pop("read", None)
-    refused: list[str] = []
-    if reading is not None:
-        for name, value in reading.fields.items():
-            data.setlist(name, [value])
-        refused = checked(kind, game, state, number, entry, reading, posted)[1]
-    form = kind.round_form(game, state, number, entry, formdata=data)
+    refused = checked(kind, game, state, number, entry, reading, posted)[1] if reading is not None else []
+    form = kind.round_form(game, state, number, entry, formdata=_filled(posted, reading))
     if reading is not None and reading.complete and reading.fields:
         form.validate()
     return form, reading, refused
