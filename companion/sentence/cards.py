@@ -160,20 +160,23 @@ def suit_count(said: Sequence[Word], i: int, lang: str = "fr") -> int | None:
 
 
 def count_pair(said: Sequence[Word], i: int, lang: str = "fr") -> int | None:
-    """How many words « deux huit » takes from ``said[i]`` on — a number said in words,
-    then another from 2 to 10 (two 8s, or a 2 and an 8? asked, never read) — or None.
+    """How many words « deux huit » takes from ``said[i]`` on — a number, then another
+    from 2 to 10, one of them said in words (two 8s, or a 2 and an 8? asked, never
+    read) — or None.
 
-    >>> count_pair(words("deux huit"), 0), count_pair(words("2 8"), 0), count_pair(words("deux rois"), 0)
-    (2, None, None)
+    >>> count_pair(words("deux huit"), 0), count_pair(words("2 huit"), 0), count_pair(words("2 8"), 0)
+    (2, 2, None)
     """
     lang = "en" if lang == "en" else "fr"
     number = read_number(said, i, lang)
-    if number is None or said[i].key.isdigit() or not 2 <= number[0] <= _MOST_OF_A_KIND:
+    if number is None or not 2 <= number[0] <= _MOST_OF_A_KIND:
         return None
     at = i + number[1]
     then = read_number(said, at, lang)
     if then is None or not 2 <= then[0] <= 10 or said[at].after_stop:
         return None
+    if said[i].key.isdigit() and said[at].key.isdigit():
+        return None  # « 2 8 » in digits lists a 2 and an 8
     return number[1] + then[1]
 
 

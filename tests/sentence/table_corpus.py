@@ -40,12 +40,14 @@ SECOND = json.loads((_DATA / "table_lines_2.json").read_text(encoding="utf-8"))
 #: A third, by a third hand; then a fourth, read as it came: the grammars' figure.
 THIRD = json.loads((_DATA / "table_lines_3.json").read_text(encoding="utf-8"))
 FOURTH = json.loads((_DATA / "table_lines_4.json").read_text(encoding="utf-8"))
-LINES = FIRST + SECOND + THIRD + FOURTH
+FIFTH = json.loads((_DATA / "table_lines_5.json").read_text(encoding="utf-8"))
+LINES = FIRST + SECOND + THIRD + FOURTH + FIFTH
 
 IDS = {"Ann": "1", "Benoît": "2", "Élodie": "3", "Hélène": "4", "Marc": "5", "Zoé": "6"}
 IDS |= {"Gabriel": "7", "Inès": "8", "Lucie": "9", "Mathis": "10", "Noémie": "11", "Paul": "12", "Romane": "13"}
 IDS |= {"Antoine": "14", "Clémence": "15", "Farid": "16", "Juliette": "17", "Sacha": "18", "Yanis": "19"}
 IDS |= {"Hugo": "20", "Mina": "21", "Sophie": "22", "Thomas": "23", "Valentin": "24", "Yasmine": "25"}
+IDS |= {"Adèle": "26", "Bastien": "27", "Léo": "28", "Nora": "29", "Quentin": "30"}
 NAMES = {v: k for k, v in IDS.items()}
 
 
@@ -129,6 +131,12 @@ _KY6_SEATS = ("Hugo", "Mina", "Sophie", "Thomas", "Valentin", "Yasmine")
 _KY6 = ("Yasmine", "Hugo", "Valentin", "Mina", "Thomas", "Sophie")
 _WY4 = ("Hugo", "Mina", "Sophie", "Thomas")
 _WY3 = ("Mina", "Sophie", "Valentin")
+_CZ4 = ("Adèle", "Bastien", "Léo", "Nora")
+_CZ5 = ("Adèle", "Bastien", "Léo", "Nora", "Quentin")
+_PZ4 = ("Nora", "Léo", "Adèle", "Bastien")  # titles before the manche, best first
+_KZ5 = ("Quentin", "Adèle", "Nora", "Bastien", "Léo")
+_WZ4 = ("Adèle", "Bastien", "Léo", "Nora")
+_WZ3 = ("Bastien", "Nora", "Quentin")
 
 TABLES = {
     "C4": Table("crapouille", _people(*_C4), _crapouille(_C4, _C4, "Élodie")),
@@ -195,6 +203,17 @@ TABLES = {
     "WY4b": Table("whist", _people(*_WY4), _whist(_WY4, "Thomas", 5)),
     "WY4t": Table("whist", _people(*_WY4), _whist(_WY4, "Thomas", 5, {"Hugo": 2, "Mina": 1, "Sophie": 0, "Thomas": 1})),
     "WY3b": Table("whist", _people(*_WY3), _whist(_WY3, "Valentin", 3)),
+    "CZ4": Table("crapouille", _people(*_CZ4), _crapouille(_CZ4, _CZ4, "Nora")),
+    "CZ5": Table("crapouille", _people(*_CZ5), _crapouille(_CZ5, _CZ4, "Léo")),
+    "PZ4": Table("president", _people(*_PZ4), _president(_PZ4, PRESIDENT_RULES), PRESIDENT_RULES),
+    "PZ5": Table("president", _people(*_CZ5), _president(_CZ5, PRESIDENT_RULES, first=True), PRESIDENT_RULES),
+    "KZ5draw": Table(
+        "president", _people(*_CZ5), _president(_CZ5, Rules(game="piketty"), True, True), Rules(game="piketty")
+    ),
+    "KZ5": Table("president", _people(*_KZ5), _president(_KZ5, Rules(game="piketty")), Rules(game="piketty")),
+    "WZ4b": Table("whist", _people(*_WZ4), _whist(_WZ4, "Adèle", 4)),
+    "WZ4t": Table("whist", _people(*_WZ4), _whist(_WZ4, "Adèle", 4, {"Bastien": 1, "Léo": 0, "Nora": 2, "Adèle": 0})),
+    "WZ3b": Table("whist", _people(*_WZ3), _whist(_WZ3, "Quentin", 5)),
 }
 
 
@@ -370,7 +389,7 @@ if __name__ == "__main__":
     import sys
 
     main(
-        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH}.get(sys.argv[1])
+        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}.get(sys.argv[1])
         if len(sys.argv) > 1
         else None
     )

@@ -325,6 +325,26 @@ def test_what_a_fourth_table_of_lines_tripped_on() -> None:
     assert reading.fields == {"tricks_3": "1", "tricks_1": "2", "tricks_2": "1", "tricks_4": "1"}
 
 
+def test_what_a_fifth_table_of_lines_tripped_on() -> None:
+    # « 2 huit »: two 8s, or a 2 and an 8? Asked (« 2 8 » in digits is a list).
+    reading = read_hand("Zoé sort. Ann 2 huit, Benoît 5, Élodie 7", FOUR)
+    assert "total_1" not in reading.fields and reading.questions[0].startswith("«\u00a02 huit\u00a0»")
+    assert read_hand("Zoé sort. Ann 2 8, Benoît 5, Élodie 7", FOUR).fields["total_1"] == "30"
+    # A forbidden finish said alone: the order is said to be missing.
+    reading = read_manche("Benoît sort sur un 2", FOUR, PRESIDENT, AFTER)  # type: ignore[arg-type]
+    assert reading.fields == {"forbidden_2": "y"} and "Ordre de sortie\u00a0: rien dit." in reading.notes
+    # « prend » while bidding is no word of the tricks.
+    assert read_deal("Élodie prend 1, Zoé 1, Ann 0, Benoît 2", FOUR, WHIST).fields == {  # type: ignore[arg-type]
+        "bid_3": "1",
+        "bid_4": "1",
+        "bid_1": "0",
+        "bid_2": "2",
+    }
+    # Two values for a group: whose is which? Not filled.
+    reading = read_deal("Élodie 1, les autres 2 et 0", FOUR, WHIST)  # type: ignore[arg-type]
+    assert reading.fields == {"bid_3": "1"} and reading.not_understood
+
+
 def test_moi_is_asked_on_a_phone_of_no_one_and_read_on_a_phone_of_someone() -> None:
     asked = read_hand("moi je sors, Ann 12, Benoît 4", FOUR)
     assert "winner" not in asked.fields and asked.me_asked

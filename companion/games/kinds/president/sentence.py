@@ -789,7 +789,7 @@ class _Reader:
                         f"{names[pid]}: {title}, to fill in once the places before it are known.",
                     )
                 )
-        if manche.events and not manche.placed and not sure:
+        if (manche.events or manche.forbidden) and not manche.placed and not sure:
             reader.note(ask("Ordre de sortie : rien dit.", "Finishing order: nothing said."))
         self._events(reader, manche)
         for pid, words in manche.forbidden.items():

@@ -65,8 +65,6 @@ _TRICKS = frozenset(
         "gagne",
         "gagnes",
         "pris",
-        "prend",
-        "prends",
         "remporte",
         "remportes",
         "trick",
@@ -181,6 +179,8 @@ _NOT = {
         ("can", "t", "say"),
     ),
 }
+#: Verbs of taking said in the present: while the bids are said, a bid (« Léo prend 1 »).
+_TAKES = frozenset({"prend", "prends", "prennent", "takes", "take"})
 #: « sauf Farid »: the player said next is no part of the group said before.
 _EXCEPT = frozenset({"sauf", "except", "but"})
 #: « tous les plis »: every trick of the deal.
@@ -272,6 +272,10 @@ def read_deal(
             who, who_group, who_words = None, "", []
             i += made
             continue
+        if word.key in _TAKES:
+            reader.use([word])  # « Léo prend 1 »: no word of the step (the tricks taken are « a pris »)
+            i += 1
+            continue
         if word.key in _BIDS or word.key in _TRICKS:
             reader.use([word])
             # « Ann 2 plis » / « Ann annonce deux plis »: the unit after a number says nothing more.
@@ -362,6 +366,13 @@ def read_deal(
                     who, who_group, who_words = None, "", []
                     i += 1 + other[1]
                     continue
+            joined_number = (
+                i + 1 < len(said) and said[i].key in ("et", "and") and read_number(said, i + 1, lang) is not None
+            )
+            if who_group and joined_number:
+                # « les autres 2 et 0 »: two values for a group — whose is which? Not filled.
+                who, who_group, who_words = None, "", []
+                continue
             if (who is not None or who_group) and unheard:
                 # « Benoît voulait 2 mais a dit 3 »: words not understood between a player and
                 # a number: the number may not be theirs — nothing filled, the words shown.
