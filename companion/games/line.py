@@ -59,9 +59,12 @@ def hint(kind: GameKind, game: Game, state: State, number: int) -> Hint | None:
     return kind.line_hint(game, state, number, current_lang())
 
 
-def read(kind: GameKind, game: Game, state: State, number: int, line: str) -> Reading | None:
-    """What ``line`` says of round ``number`` (None: the kind reads no line)."""
-    return kind.read_line(game, state, number, line[:LINE_MAX], current_lang(), me_in(game))
+def read(
+    kind: GameKind, game: Game, state: State, number: int, line: str, entry: Entry | None = None
+) -> Reading | None:
+    """What ``line`` says of round ``number`` (None: the kind reads no line); ``entry``:
+    what the form holds already (a correction's, or a first step's)."""
+    return kind.read_line(game, state, number, line[:LINE_MAX], current_lang(), me_in(game), entry)
 
 
 def judged(form: Any, reading: Reading, names: Mapping[str, str]) -> list[str]:
@@ -134,7 +137,7 @@ def read_back(
     """The round form filled from the posted line (over what else was posted), what the
     line gave, and what the form refuses of it; the form shown is judged (its errors
     beside its fields) when the line was understood whole. Nothing is saved."""
-    reading = read(kind, game, state, number, str(posted.get("line", "")))
+    reading = read(kind, game, state, number, str(posted.get("line", "")), entry)
     refused = checked(kind, game, state, number, entry, reading, posted)[1] if reading is not None else []
     form = kind.round_form(game, state, number, entry, formdata=_filled(posted, reading))
     if reading is not None and reading.complete and reading.fields:

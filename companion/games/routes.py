@@ -392,7 +392,7 @@ def read_line(code: str, game_id: int, number: int) -> Response:
     group, game = group_and_game(code, game_id)
     kind = kind_for(game.kind)
     state, form_state, entry = round_to_read(kind, game, number)
-    reading = line.read(kind, game, state, number, request.args.get("q", ""))
+    reading = line.read(kind, game, state, number, request.args.get("q", ""), entry)
     if reading is None:
         abort(404)
     refused = line.checked(kind, game, form_state, number, entry, reading)[1]

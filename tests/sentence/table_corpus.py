@@ -228,7 +228,8 @@ def read(entry: dict[str, Any]) -> Reading:
     if table.kind == "president":
         assert table.rules is not None
         return read_manche(line, table.people, table.rules, table.state, lang, me)  # type: ignore[arg-type]
-    return read_deal(line, table.people, table.state, lang, me)  # type: ignore[arg-type]
+    step = "tricks" if table.state["pending"] else "bids"  # what the deal's form shows
+    return read_deal(line, table.people, table.state, lang, me, step)  # type: ignore[arg-type]
 
 
 # --- what a line says, as the form's fields

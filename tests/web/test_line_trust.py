@@ -226,3 +226,19 @@ def test_the_line_endpoint_judges_in_a_fixed_number_of_queries(client: FlaskClie
         r = client.post(f"/g/{group.code}/games/{game_id}/rounds/{n}/edit", data=tricks)
         assert r.status_code == 302, html(r)
     assert counted[0] == counted[1]
+
+
+def test_tricks_said_on_the_bids_page_are_asked_never_dropped_unseen(client: FlaskClient) -> None:
+    """The bids' page shows no field for the tricks: tricks said there are asked about,
+    not filled where nothing shows them."""
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    game_id = _whist(client, group, [ann, bob, cid])
+    body = _line(client, group, game_id, "plis : Bob 2, Cid 1, Ann 0")
+    assert body["fields"] == {}
+    assert body["questions"] == ["Les plis se disent une fois les annonces enregistrées\u00a0: annonces\u00a0?"]
+    # Once the bids are in, the same line fills the tricks.
+    bids = {"round": "1", f"bid_{ann.id}": "0", f"bid_{bob.id}": "2", f"bid_{cid.id}": "1"}
+    assert client.post(f"/g/{group.code}/games/{game_id}/rounds/new", data=bids).status_code == 302
+    body = _line(client, group, game_id, "plis : Bob 2, Cid 1, Ann 0")
+    assert body["fields"] == {f"tricks_{bob.id}": "2", f"tricks_{cid.id}": "1", f"tricks_{ann.id}": "0"}

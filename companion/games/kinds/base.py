@@ -279,13 +279,22 @@ class GameKind(ABC, Generic[S]):
         decides; raises :class:`~companion.rules.i18n.RulesError`)."""
 
     def read_line(
-        self, game: Game, state: S, number: int, line: str, lang: str, me: str | None = None
+        self,
+        game: Game,
+        state: S,
+        number: int,
+        line: str,
+        lang: str,
+        me: str | None = None,
+        entry: Entry | None = None,
     ) -> Reading | None:
         """Round ``number`` said in one line (typed or dictated, in ``lang``), read from
         ``state`` (the state before it) into the round form's fields
         (:class:`~companion.sentence.Reading`); ``me``: the id of the player this device
-        is named after (« moi »), if any. None: the kind reads no line. The kind's
-        grammar decides no rule: the form and the engine judge what it fills."""
+        belongs to (« moi »), if any; ``entry``: what the form holds already (a
+        correction's, or a round entered in two steps whose second is awaited), which
+        says the form's step. None: the kind reads no line. The kind's grammar decides no
+        rule: the form and the engine judge what it fills."""
         return None
 
     def line_hint(self, game: Game, state: S, number: int, lang: str) -> Hint | None:

@@ -108,7 +108,14 @@ class Crapouille(GameKind[CrapouilleState]):
         return example(people, lang)
 
     def read_line(
-        self, game: Game, state: CrapouilleState, number: int, line: str, lang: str, me: str | None = None
+        self,
+        game: Game,
+        state: CrapouilleState,
+        number: int,
+        line: str,
+        lang: str,
+        me: str | None = None,
+        entry: Entry | None = None,
     ) -> Reading | None:
         """A hand said in one line: who went out, who dealt, each player's cards or total
         (:func:`~companion.games.kinds.crapouille.sentence.read_hand`), among the players

@@ -116,7 +116,14 @@ class _PresidentFamily(GameKind[PresidentState]):
         return example(people, rules_of(game), state, lang)
 
     def read_line(
-        self, game: Game, state: PresidentState, number: int, line: str, lang: str, me: str | None = None
+        self,
+        game: Game,
+        state: PresidentState,
+        number: int,
+        line: str,
+        lang: str,
+        me: str | None = None,
+        entry: Entry | None = None,
     ) -> Reading | None:
         """The manche said in one line (:func:`.sentence.read_manche`): titles or the
         finishing order, forbidden finishes, the events the house rules have, or

@@ -326,12 +326,20 @@ class WhistTarot(GameKind[WhistState]):
         return example(people, state, lang)
 
     def read_line(
-        self, game: Game, state: WhistState, number: int, line: str, lang: str, me: str | None = None
+        self,
+        game: Game,
+        state: WhistState,
+        number: int,
+        line: str,
+        lang: str,
+        me: str | None = None,
+        entry: Entry | None = None,
     ) -> Reading | None:
         """The deal said in one line (:func:`.sentence.read_deal`): the bids, then the
         tricks; a bid the dealer may not make is filled, and the form refuses it."""
         people = [Person(str(p.id), p.name) for p in game.players]
-        return read_deal(line, people, state, lang, me)
+        step = "bids" if entry is None else ("tricks" if "tricks" not in entry else "all")
+        return read_deal(line, people, state, lang, me, step)
 
     def page_context(self, game: Game, state: WhistState, names: dict[str, str]) -> dict[str, Any]:
         stakes = state["stakes"]

@@ -205,11 +205,19 @@ def _match(said: Sequence[Word], i: int, phrases: Sequence[tuple[str, ...]]) -> 
 
 
 def read_deal(
-    line: str, people: Sequence[Person], state: WhistState, lang: str = "fr", me: str | None = None
+    line: str,
+    people: Sequence[Person],
+    state: WhistState,
+    lang: str = "fr",
+    me: str | None = None,
+    step: str | None = None,
 ) -> Reading:
     """The deal form's fields said in ``line``: ``bid_<id>`` and ``tricks_<id>``.
     Numbers after « annonces » / « bids » are bids, after « plis » / « tricks » tricks;
-    without either word, the step the deal is at (its tricks once the bids are in)."""
+    without either word, the step the deal is at (its tricks once the bids are in).
+    ``step``: what the form shows (``bids`` only, its ``tricks`` once the bids are in, or
+    ``all``: a correction); tricks said while only the bids are asked are asked about,
+    never filled where the page shows no field for them."""
     lang = "en" if lang == "en" else "fr"
     by_id = {p.id: p for p in people}
     seated = [by_id[p] for p in state.get("players") or [] if p in by_id] or list(people)
@@ -403,13 +411,23 @@ def read_deal(
             )
         )
     asked = {name for _step, name in alternatives_of}
-    for step, field in (("bids", "bid"), ("tricks", "tricks")):
-        for pid, values in given[step].items():
+    if step == "bids" and given["tricks"]:
+        # The page asks for the bids only: the tricks are said once the bids are saved.
+        reader.ask(
+            ask(
+                "Les plis se disent une fois les annonces enregistrées : annonces ?",
+                "The tricks come once the bids are saved: bids?",
+            ),
+            [w for values in given["tricks"].values() for _v, ws in values for w in ws],
+        )
+        given["tricks"] = {}
+    for step_said, field in (("bids", "bid"), ("tricks", "tricks")):
+        for pid, values in given[step_said].items():
             distinct = list(dict.fromkeys(v for v, _w in values))
             name = by_id[pid].name
             if len(distinct) > 1:
                 said_values = [str(v) for v in distinct]
-                what = Text("L’annonce", "Bid") if step == "bids" else Text("Les plis", "Tricks")
+                what = Text("L’annonce", "Bid") if step_said == "bids" else Text("Les plis", "Tricks")
                 reader.ask(
                     ask(
                         f"{what.fr} de {name} : {alternatives(said_values, 'fr')} ?",
@@ -420,9 +438,9 @@ def read_deal(
                 asked.add(name)
                 continue
             reader.fill(f"{field}_{pid}", str(distinct[0]), [w for _v, ws in values for w in ws])
-    step = "tricks" if any(k.startswith("tricks_") for k in reader.fields) else mode
+    shown = "tricks" if any(k.startswith("tricks_") for k in reader.fields) else mode
     if reader.fields:
-        prefix = "bid_" if step == "bids" else "tricks_"
+        prefix = "bid_" if shown == "bids" else "tricks_"
         for person in order:
             if f"{prefix}{person.id}" not in reader.fields and person.name not in asked:
                 reader.note(ask(f"{person.name} : rien dit.", f"{person.name}: nothing said."))
