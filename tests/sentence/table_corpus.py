@@ -41,13 +41,15 @@ SECOND = json.loads((_DATA / "table_lines_2.json").read_text(encoding="utf-8"))
 THIRD = json.loads((_DATA / "table_lines_3.json").read_text(encoding="utf-8"))
 FOURTH = json.loads((_DATA / "table_lines_4.json").read_text(encoding="utf-8"))
 FIFTH = json.loads((_DATA / "table_lines_5.json").read_text(encoding="utf-8"))
-LINES = FIRST + SECOND + THIRD + FOURTH + FIFTH
+SIXTH = json.loads((_DATA / "table_lines_6.json").read_text(encoding="utf-8"))
+LINES = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH
 
 IDS = {"Ann": "1", "Benoît": "2", "Élodie": "3", "Hélène": "4", "Marc": "5", "Zoé": "6"}
 IDS |= {"Gabriel": "7", "Inès": "8", "Lucie": "9", "Mathis": "10", "Noémie": "11", "Paul": "12", "Romane": "13"}
 IDS |= {"Antoine": "14", "Clémence": "15", "Farid": "16", "Juliette": "17", "Sacha": "18", "Yanis": "19"}
 IDS |= {"Hugo": "20", "Mina": "21", "Sophie": "22", "Thomas": "23", "Valentin": "24", "Yasmine": "25"}
 IDS |= {"Adèle": "26", "Bastien": "27", "Léo": "28", "Nora": "29", "Quentin": "30"}
+IDS |= {"Bérénice": "31", "Cyril": "32", "Inès": "8", "Marius": "33", "Odile": "34"}
 NAMES = {v: k for k, v in IDS.items()}
 
 
@@ -137,6 +139,11 @@ _PZ4 = ("Nora", "Léo", "Adèle", "Bastien")  # titles before the manche, best f
 _KZ5 = ("Quentin", "Adèle", "Nora", "Bastien", "Léo")
 _WZ4 = ("Adèle", "Bastien", "Léo", "Nora")
 _WZ3 = ("Bastien", "Nora", "Quentin")
+_CW4 = ("Bérénice", "Cyril", "Inès", "Marius")
+_CW5 = ("Bérénice", "Cyril", "Inès", "Marius", "Odile")
+_PW4 = ("Inès", "Marius", "Bérénice", "Cyril")  # titles before the manche, best first
+_KW5 = ("Odile", "Bérénice", "Cyril", "Marius", "Inès")
+_WW3 = ("Cyril", "Inès", "Odile")
 
 TABLES = {
     "C4": Table("crapouille", _people(*_C4), _crapouille(_C4, _C4, "Élodie")),
@@ -214,6 +221,19 @@ TABLES = {
     "WZ4b": Table("whist", _people(*_WZ4), _whist(_WZ4, "Adèle", 4)),
     "WZ4t": Table("whist", _people(*_WZ4), _whist(_WZ4, "Adèle", 4, {"Bastien": 1, "Léo": 0, "Nora": 2, "Adèle": 0})),
     "WZ3b": Table("whist", _people(*_WZ3), _whist(_WZ3, "Quentin", 5)),
+    "CW4": Table("crapouille", _people(*_CW4), _crapouille(_CW4, _CW4, "Cyril")),
+    "CW5": Table("crapouille", _people(*_CW5), _crapouille(_CW5, _CW4, "Marius")),
+    "PW4": Table("president", _people(*_PW4), _president(_PW4, PRESIDENT_RULES), PRESIDENT_RULES),
+    "PW5": Table("president", _people(*_CW5), _president(_CW5, PRESIDENT_RULES, first=True), PRESIDENT_RULES),
+    "KW5draw": Table(
+        "president", _people(*_CW5), _president(_CW5, Rules(game="piketty"), True, True), Rules(game="piketty")
+    ),
+    "KW5": Table("president", _people(*_KW5), _president(_KW5, Rules(game="piketty")), Rules(game="piketty")),
+    "WW4b": Table("whist", _people(*_CW4), _whist(_CW4, "Cyril", 3)),
+    "WW4t": Table(
+        "whist", _people(*_CW4), _whist(_CW4, "Cyril", 3, {"Inès": 1, "Marius": 0, "Bérénice": 1, "Cyril": 0})
+    ),
+    "WW3b": Table("whist", _people(*_WW3), _whist(_WW3, "Odile", 4)),
 }
 
 
@@ -390,7 +410,9 @@ if __name__ == "__main__":
     import sys
 
     main(
-        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}.get(sys.argv[1])
+        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}.get(
+            sys.argv[1]
+        )
         if len(sys.argv) > 1
         else None
     )

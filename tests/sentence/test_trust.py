@@ -345,6 +345,26 @@ def test_what_a_fifth_table_of_lines_tripped_on() -> None:
     assert reading.fields == {"bid_3": "1"} and reading.not_understood
 
 
+def test_what_a_sixth_table_of_lines_tripped_on() -> None:
+    # A value said after a hand, beside it: which? Asked.
+    reading = read_hand("Zoé a fini. Ann a un 8 et un joker, donc 30. Benoît 4, Élodie 11", FOUR)
+    assert "total_1" not in reading.fields and "cards_1" not in reading.fields and reading.questions
+    # What is said not to be: never taken.
+    reading = read_hand("c'est pas Benoît qui a distribué. Zoé a fini, Ann 3, Benoît 19, Élodie 2", FOUR)
+    assert "dealer" not in reading.fields and "pas" in " ".join(reading.not_understood)
+    # « so he's president » explains; it places no one.
+    reading = read_manche("Ann had a blank hand, no face card at all, so she's president", FOUR, PRESIDENT, AFTER, "en")  # type: ignore[arg-type]
+    assert reading.fields == {"event": "jeu_blanc", "jeu_blanc_player": "1"}
+    # Whist: a group's value is not for a player named with a value not understood.
+    reading = read_deal("Élodie veut 2, les autres rien", FOUR, WHIST)  # type: ignore[arg-type]
+    assert "bid_3" not in reading.fields and reading.fields == {"bid_1": "0", "bid_2": "0", "bid_4": "0"}
+    tricks = {**WHIST, "pending": True, "bids": {"1": 0, "2": 1, "3": 2, "4": 1}}
+    reading = read_deal("2 plis pour Élodie, 1 pour Zoé", FOUR, tricks)  # type: ignore[arg-type]
+    assert reading.fields == {"tricks_3": "2", "tricks_4": "1"}
+    reading = read_deal("Élodie a fait un pli de plus que prévu, les autres pile", FOUR, tricks)  # type: ignore[arg-type]
+    assert "tricks_3" not in reading.fields
+
+
 def test_moi_is_asked_on_a_phone_of_no_one_and_read_on_a_phone_of_someone() -> None:
     asked = read_hand("moi je sors, Ann 12, Benoît 4", FOUR)
     assert "winner" not in asked.fields and asked.me_asked

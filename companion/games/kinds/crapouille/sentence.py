@@ -227,7 +227,6 @@ _PHRASES: dict[str, dict[str, Sequence[str]]] = {
             "sauf",
             "chacun",
             "chacune",
-            "pas",
             "a part",
             "au total",
             "a pioche",
@@ -531,6 +530,18 @@ _NEXT = {
 }
 #: « Sacha aussi »: the hand said just before, for this player too.
 _TOO = {"fr": frozenset({"aussi", "pareil", "idem", "egalement"}), "en": frozenset({"too", "also", "same"})}
+#: What says the contrary of what follows (« c'est pas Cyril qui a distribué »).
+_NOT = {"fr": frozenset({"pas", "non", "jamais"}), "en": frozenset({"not", "never", "isn't", "wasn't", "didn't"})}
+
+
+def negated(reader: LineReader, name_words: Sequence[Word], lang: str) -> bool:
+    """Whether a negation is said right before the name (« c'est pas Cyril qui… »)."""
+    if not name_words:
+        return False
+    at = next((k for k, w in enumerate(reader.said) if w.start == name_words[0].start), 0)
+    return at > 0 and reader.said[at - 1].key in _NOT[lang]
+
+
 #: « sort sur un 8 »: the card a player went out on.
 _ON = {"fr": frozenset({"sur", "avec"}), "en": frozenset({"on", "with"})}
 #: « 3 cartes : roi, dame, 7 »: how many cards, then which.
@@ -632,6 +643,11 @@ def _read_segment(
     name_words = segment.name.said
     hand_words: list[Word] = []
     said: dict[str, list[Word]] = {}
+    if negated(reader, name_words, lang) or any(
+        piece.kind == "word" and piece.said[0].key in _NOT[lang] for piece in pieces
+    ):
+        # « c'est pas Cyril qui a distribué »: nothing said of them is taken (shown as not understood).
+        return
     for piece in pieces:
         if piece.kind in (WIN, WIN_LABEL):
             said.setdefault(WIN, []).extend(piece.said)
@@ -693,10 +709,26 @@ def _read_segment(
             # no Xavier at the table): the hand said before the stop stands, the rest is shown.
             cut = next((k for k, w in enumerate(hand_words) if k and w.after_stop), None)
             head = _hand(hand_words[:cut], lang) if cut is not None else None
-            if head is not None:
+            if head is not None and cut is not None:
                 tail = _hand(hand_words[cut:], lang)
                 if tail is not None and _points(tail) != _points(head):
                     # Two hands said for one player (« Ann 15 : un roi et un 7 »): asked.
+                    text = [span(reader.line, hand_words[:cut]), span(reader.line, hand_words[cut:])]
+                    name = named.person.name if named.person is not None else named.said
+                    if named.person is not None:
+                        asked.add(named.person.id)
+                    reader.ask(
+                        ask(f"{name} : {alternatives(text, 'fr')} ?", f"{name}: {alternatives(text, 'en')}?"),
+                        [*name_words, *hand_words],
+                    )
+                    return
+                someone_else = hand_words[cut].text[:1].isupper() and hand_words[cut].key not in _HAND_WORDS[lang]
+                if (
+                    tail is None
+                    and not someone_else  # (« ; Xavier huit de cœur »: someone not at the table)
+                    and any(read_number(hand_words, k, lang) for k in range(cut, len(hand_words)))
+                ):
+                    # « Inès a un 8 et un joker, donc 30 »: another value said after it? Asked.
                     text = [span(reader.line, hand_words[:cut]), span(reader.line, hand_words[cut:])]
                     name = named.person.name if named.person is not None else named.said
                     if named.person is not None:
@@ -846,7 +878,15 @@ def _settle(
             # « tout le monde 10 » is said of everyone but who went out: asked first.
             reader.use([*name_words, *hand_words])
             continue
-        left = [p for p in people if p.id in playing and p.id not in given and p.id != winner.person.id]
+        left = [
+            p
+            for p in people
+            if p.id in playing
+            and p.id not in given
+            and p.id != winner.person.id
+            and p.id not in by_person
+            and p.id not in asked
+        ]  # (a player named with nothing understood of them gets no group's value)
         if not left:
             reader.use([*name_words, *hand_words])
             continue

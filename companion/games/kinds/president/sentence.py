@@ -13,7 +13,7 @@ manche as if the fields had been tapped. What could be two things is asked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.kinds.president.forms import _EVENTS
@@ -373,7 +373,7 @@ class _Reader:
         if j >= len(said) or said[j].key not in ON:
             return None
         j += 1
-        article = 1 if j < len(said) and said[j].key in ("un", "une", "le", "la", "a", "an") else 0
+        article = 1 if j < len(said) and said[j].key in ("un", "une", "le", "la", "les", "des", "a", "an") else 0
         if j + article + 1 < len(said) and said[j + article].key in _SETS and said[j + article + 1].key in ("de", "of"):
             article += 2  # « sur une paire de 2 »: the cards are 2s
         plain = match(said, j + article, FORBIDDEN_SAID, 2)
@@ -401,7 +401,7 @@ class _Reader:
         manche = _Manche()
         cursor = 0
         reader.use(w for w in reader.said if w.key in JOINS)  # what cuts the line into pieces
-        clauses = [(self._tokens(clause), joined) for clause, joined in _clauses(reader.said)]
+        clauses = [(self._tokens(clause), joined) for clause, joined in _clauses(reader.said, self._label)]
         for k, (tokens, joined) in enumerate(clauses):
             if any(t.kind == "order" for t in tokens) and self._whole_order_from(clauses, k):
                 cursor = 0  # « … ; ordre de sortie : Lucie, Gab, … »: the whole order, from the first
@@ -415,6 +415,11 @@ class _Reader:
                 continue
             cursor = self._clause(reader, tokens, manche, cursor, joined)
         return self._reading(reader, manche)
+
+    def _label(self, words: Sequence[Word]) -> bool:
+        """Whether ``words`` are a title and nothing else (« président », « vice-trou »)."""
+        title = match(words, 0, self.every_title)
+        return title is not None and title[1] == len(words)
 
     def _tokens(self, clause: Sequence[Word]) -> list[_Token]:
         tokens: list[_Token] = []
@@ -567,12 +572,15 @@ class _Reader:
             kept = [stand_in, *(t for t in kept if t is not places[0])]
             players = [stand_in]
         explained = [t for k, t in enumerate(tokens) if t.kind == "place" and k and tokens[k - 1].words[-1].key in _SO]
+        if tokens and tokens[0].words and tokens[0].words[0].key in _SO:
+            explained += [t for t in tokens if t.kind == "place" and t not in explained]  # « so he's president »
         if explained:
-            # « …sur un 2, donc trou du cul »: what the line said before it means, no place of its own.
+            # « …sur un 2, donc trou du cul », « so he's president »: what the line said
+            # before it means — no place of its own.
             reader.use(w for t in explained for w in t.words)
             kept = [t for t in kept if t not in explained]
             places = [t for t in places if t not in explained]
-            if not kept:
+            if not kept or (tokens[0].words and tokens[0].words[0].key in _SO):
                 return cursor
         subject = manche.subject
         if (
@@ -1079,16 +1087,17 @@ def _role(place: int | None, n: int) -> str:
     return ""
 
 
-def _clauses(said: Sequence[Word]) -> list[tuple[list[Word], bool]]:
+def _clauses(said: Sequence[Word], label: Callable[[Sequence[Word]], bool]) -> list[tuple[list[Word], bool]]:
     """The line cut at its punctuation and at « puis », « et », « then »…: each piece,
-    and whether « et » / « and » joins it to the one before (« Ann et Zoé … »)."""
+    and whether « et » / « and » joins it to the one before (« Ann et Zoé … »). A colon
+    after a ``label`` (a title: « président : Sacha ») names what follows: no cut."""
     out: list[tuple[list[Word], bool]] = [([], False)]
     for w in said:
         if w.key in JOINS:
             out.append(([], w.key in AND))
             continue
-        if w.after_stop and w.stop != ":" and out[-1][0]:
-            out.append(([], False))  # (a colon names what follows: « président : Sacha »)
+        if w.after_stop and out[-1][0] and not (w.stop == ":" and label(out[-1][0])):
+            out.append(([], False))
         out[-1][0].append(w)
     return [c for c in out if c[0]]
 

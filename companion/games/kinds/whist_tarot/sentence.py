@@ -179,6 +179,13 @@ _NOT = {
         ("can", "t", "say"),
     ),
 }
+#: The words of a count of tricks (« 2 plis »).
+_UNITS = frozenset({"pli", "plis", "trick", "tricks", "levee", "levees"})
+#: « un de plus », « one more »: a number said against another (never the value itself).
+_MORE = {
+    "fr": (("de", "plus"), ("de", "moins"), ("de", "trop")),
+    "en": (("more",), ("less",), ("fewer",), ("too", "many"), ("extra",)),
+}
 #: Verbs of taking said in the present: while the bids are said, a bid (« Léo prend 1 »).
 _TAKES = frozenset({"prend", "prends", "prennent", "takes", "take"})
 #: « sauf Farid »: the player said next is no part of the group said before.
@@ -245,6 +252,7 @@ def read_deal(
     number_given = False  # a value was just given (« Élodie et Zoé 2 chacune »)
     last_value: int | None = None  # the value given last (« Noémie aussi »)
     excluded: set[str] = set()  # the players said after « sauf » (no group's value is theirs)
+    excluded_named: set[str] = set()  # every player the line named
     unheard = False  # words not understood since the player the next value would be for
 
     def give(value: int | None, words: list[Word]) -> None:
@@ -339,6 +347,8 @@ def read_deal(
                     who, who_group = [named.person], ""
                 continue
             person = reader.person(named, pieces, use=False)  # used with the value said of them
+            if person is not None:
+                excluded_named.add(person.id)
             if person is not None and i - named.length > 0 and said[i - named.length - 1].key in _EXCEPT:
                 excluded.add(person.id)  # « tout le monde bon sauf Farid »: not Farid
                 reader.use(pieces)
@@ -381,16 +391,25 @@ def read_deal(
                 # « les autres 2 et 0 »: two values for a group — whose is which? Not filled.
                 who, who_group, who_words = None, "", []
                 continue
-            if (who is not None or who_group) and unheard:
+            unit = 1 if i < len(said) and said[i].key in _UNITS else 0
+            if i + unit < len(said) and said[i + unit].key in ("pour", "for"):
+                # « deux pour Ann », « 2 plis pour Marius »: the value said before its player.
+                number_first = (value, [*pieces, *said[i : i + unit + 1]])
+                if unit:
+                    mode = "tricks" if said[i].key not in _BIDS else "bids"
+                reader.use(said[i : i + unit + 1])
+                who, who_group, who_words = None, "", []
+                i += unit + 1
+            elif (who is not None or who_group) and _match(said, i + unit, _MORE[lang]):
+                # « un pli de plus que prévu »: a number said against another, not the value.
+                who, who_group, who_words = None, "", []
+            elif (who is not None or who_group) and unheard:
                 # « Benoît voulait 2 mais a dit 3 »: words not understood between a player and
                 # a number: the number may not be theirs — nothing filled, the words shown.
                 who, who_group, who_words, unheard = None, "", [], False
             elif who is not None or who_group:
                 give(value, pieces)
                 number_given = True
-            elif i < len(said) and said[i].key in ("pour", "for"):
-                number_first = (value, [*pieces, said[i]])  # « deux pour Ann »
-                i += 1
             else:
                 bare.append((value, pieces))
             continue
@@ -401,7 +420,10 @@ def read_deal(
         i += 1
 
     _bare(reader, bare, given, mode, order, lang)
-    _groups(reader, group_values, given, [p for p in seated if p.id not in excluded], state)
+    # A group's value is for the players the line gave none and did not name (a player
+    # named with a value not understood — « Cyril veut 2, les autres rien » — gets none).
+    unvalued_named = {pid for pid in excluded_named if pid not in given["bids"] and pid not in given["tricks"]}
+    _groups(reader, group_values, given, [p for p in seated if p.id not in excluded | unvalued_named], state)
     for (step, name), options in alternatives_of.items():
         what = Text("L’annonce", "Bid") if step == "bids" else Text("Les plis", "Tricks")
         reader.ask(
