@@ -42,7 +42,8 @@ THIRD = json.loads((_DATA / "table_lines_3.json").read_text(encoding="utf-8"))
 FOURTH = json.loads((_DATA / "table_lines_4.json").read_text(encoding="utf-8"))
 FIFTH = json.loads((_DATA / "table_lines_5.json").read_text(encoding="utf-8"))
 SIXTH = json.loads((_DATA / "table_lines_6.json").read_text(encoding="utf-8"))
-LINES = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH
+SEVENTH = json.loads((_DATA / "table_lines_7.json").read_text(encoding="utf-8"))
+LINES = FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH
 
 IDS = {"Ann": "1", "Benoît": "2", "Élodie": "3", "Hélène": "4", "Marc": "5", "Zoé": "6"}
 IDS |= {"Gabriel": "7", "Inès": "8", "Lucie": "9", "Mathis": "10", "Noémie": "11", "Paul": "12", "Romane": "13"}
@@ -50,6 +51,7 @@ IDS |= {"Antoine": "14", "Clémence": "15", "Farid": "16", "Juliette": "17", "Sa
 IDS |= {"Hugo": "20", "Mina": "21", "Sophie": "22", "Thomas": "23", "Valentin": "24", "Yasmine": "25"}
 IDS |= {"Adèle": "26", "Bastien": "27", "Léo": "28", "Nora": "29", "Quentin": "30"}
 IDS |= {"Bérénice": "31", "Cyril": "32", "Inès": "8", "Marius": "33", "Odile": "34"}
+IDS |= {"Capucine": "35", "Damien": "36", "Éloïse": "37", "Rémi": "38", "Samuel": "39"}
 NAMES = {v: k for k, v in IDS.items()}
 
 
@@ -144,6 +146,11 @@ _CW5 = ("Bérénice", "Cyril", "Inès", "Marius", "Odile")
 _PW4 = ("Inès", "Marius", "Bérénice", "Cyril")  # titles before the manche, best first
 _KW5 = ("Odile", "Bérénice", "Cyril", "Marius", "Inès")
 _WW3 = ("Cyril", "Inès", "Odile")
+_CV4 = ("Capucine", "Damien", "Éloïse", "Rémi")
+_CV5 = ("Capucine", "Damien", "Éloïse", "Rémi", "Samuel")
+_PV4 = ("Rémi", "Capucine", "Samuel", "Damien")  # titles before the manche, best first
+_KV5 = ("Éloïse", "Samuel", "Damien", "Capucine", "Rémi")
+_WV3 = ("Damien", "Rémi", "Samuel")
 
 TABLES = {
     "C4": Table("crapouille", _people(*_C4), _crapouille(_C4, _C4, "Élodie")),
@@ -234,6 +241,19 @@ TABLES = {
         "whist", _people(*_CW4), _whist(_CW4, "Cyril", 3, {"Inès": 1, "Marius": 0, "Bérénice": 1, "Cyril": 0})
     ),
     "WW3b": Table("whist", _people(*_WW3), _whist(_WW3, "Odile", 4)),
+    "CV4": Table("crapouille", _people(*_CV4), _crapouille(_CV4, _CV4, "Éloïse")),
+    "CV5": Table("crapouille", _people(*_CV5), _crapouille(_CV5, _CV4, "Damien")),
+    "PV4": Table("president", _people(*_PV4), _president(_PV4, PRESIDENT_RULES), PRESIDENT_RULES),
+    "PV5": Table("president", _people(*_CV5), _president(_CV5, PRESIDENT_RULES, first=True), PRESIDENT_RULES),
+    "KV5draw": Table(
+        "president", _people(*_CV5), _president(_CV5, Rules(game="piketty"), True, True), Rules(game="piketty")
+    ),
+    "KV5": Table("president", _people(*_KV5), _president(_KV5, Rules(game="piketty")), Rules(game="piketty")),
+    "WV4b": Table("whist", _people(*_CV4), _whist(_CV4, "Rémi", 2)),
+    "WV4t": Table(
+        "whist", _people(*_CV4), _whist(_CV4, "Rémi", 2, {"Capucine": 1, "Damien": 0, "Éloïse": 0, "Rémi": 0})
+    ),
+    "WV3b": Table("whist", _people(*_WV3), _whist(_WV3, "Samuel", 5)),
 }
 
 
@@ -410,7 +430,7 @@ if __name__ == "__main__":
     import sys
 
     main(
-        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}.get(
+        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH, "seventh": SEVENTH}.get(
             sys.argv[1]
         )
         if len(sys.argv) > 1

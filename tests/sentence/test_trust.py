@@ -365,6 +365,31 @@ def test_what_a_sixth_table_of_lines_tripped_on() -> None:
     assert "tricks_3" not in reading.fields
 
 
+def test_what_a_seventh_table_of_lines_tripped_on() -> None:
+    # « aussi » after someone went out: gone out too — two gone out is asked, none filled.
+    reading = read_hand("Zoé a fini et Ann aussi, Benoît 9, Élodie 14", FOUR)
+    assert "winner" not in reading.fields and reading.questions
+    assert read_hand("Ann 10, Benoît aussi, Zoé a fini, Élodie 3", FOUR).fields["total_2"] == "10"
+    # What brackets say again is read apart: another value is asked, the same one stands.
+    reading = read_hand("Zoé a fini. Ann 8 (un huit), Benoît 15, Élodie 1", FOUR)
+    assert "total_1" not in reading.fields and "cards_1" not in reading.fields and reading.questions
+    reading = read_hand("Zoé a fini. Ann 15 (un 10 et un valet), Benoît 15, Élodie 1", FOUR)
+    assert reading.fields["total_1"] == "15" and not reading.questions and not reading.not_understood
+    # seed 000: « ce joueur devient automatiquement Président […] Le Président déchu vient
+    # prendre la place de celui qui a posé le coup d'État » — the manche ends there: no
+    # finishing order is filled; titles said are those the engine gives, or asked.
+    jokers = Rules(game="president", jokers=2, coup_detat=True)
+    reading = read_manche("Coup d'État de Benoît, il passe président", FOUR, jokers, AFTER)  # type: ignore[arg-type]
+    assert reading.fields == {"event": "coup_detat", "coup_detat_player": "2"} and not reading.questions
+    assert any("sans objet" in n for n in reading.notes)
+    reading = read_manche("Coup d'État de Benoît, Élodie présidente", FOUR, jokers, AFTER)  # type: ignore[arg-type]
+    assert not any(k.startswith("finish") for k in reading.fields)
+    assert any("revient à Benoît" in q for q in reading.questions)
+    # A jeu blanc refuses any order: none is filled even when one is said.
+    reading = read_manche("jeu blanc pour Benoît, puis Zoé, Ann, Élodie", FOUR, PRESIDENT, AFTER)  # type: ignore[arg-type]
+    assert not any(k.startswith("finish") for k in reading.fields) and reading.fields["jeu_blanc_player"] == "2"
+
+
 def test_moi_is_asked_on_a_phone_of_no_one_and_read_on_a_phone_of_someone() -> None:
     asked = read_hand("moi je sors, Ann 12, Benoît 4", FOUR)
     assert "winner" not in asked.fields and asked.me_asked

@@ -28,6 +28,15 @@ class Event(StrEnum):
     GUILLOTINE = "guillotine"
     REVOLUTION = "revolution"
 
+    @property
+    def ends_unplayed(self) -> bool:
+        """Whether it ends the manche by itself: no finishing order counts, no points.
+
+        >>> Event.COUP_DETAT.ends_unplayed, Event.PUTSCH.ends_unplayed
+        (True, False)
+        """
+        return self is not Event.PUTSCH
+
 
 # ------------------------------------------------------------------ events and order
 
@@ -72,7 +81,7 @@ class Events:
     @property
     def ends_unplayed(self) -> bool:
         """Events that end the manche by themselves: no finishing order counts, no points."""
-        return any(k is not Event.PUTSCH for k in self.kinds())
+        return any(k.ends_unplayed for k in self.kinds())
 
 
 NO_EVENTS = Events()

@@ -614,7 +614,7 @@ def read_hand(
     by_person: dict[str, _Said] = {}
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]] = []
     asked: set[str] = set()  # the players asked about (never « rien dit »)
-    previous: list[tuple[list[Card] | None, int | None, list[Word]]] = []  # the hands said, in turn
+    previous: list[tuple[str, list[Word]]] = []  # what was said of each player, in turn (« aussi »)
     for together in _shared(segments):
         last = together[-1]
         for segment in together:
@@ -625,6 +625,11 @@ def read_hand(
     return reader.reading()
 
 
+def _bracketed(line: str, word: Word) -> bool:
+    """Whether ``word`` is said inside brackets (« 8 (un huit) »)."""
+    return line.count("(", 0, word.start) > line.count(")", 0, word.start)
+
+
 def _read_segment(
     reader: LineReader,
     segment: _Segment,
@@ -633,11 +638,12 @@ def _read_segment(
     by_person: dict[str, _Said],
     groups: list[tuple[str, list[Word], tuple[list[Card] | None, int | None], list[Word]]],
     asked: set[str],
-    previous: list[tuple[list[Card] | None, int | None, list[Word]]],
+    previous: list[tuple[str, list[Word]]],
     lang: str,
 ) -> None:
     """What one segment says of its player (or group), gathered in ``by_person``; the
-    players asked about, in ``asked``; the hands said, in ``previous`` (« aussi »)."""
+    players asked about, in ``asked``; a hand said (``"word"``, its words) or going out
+    (``WIN``), in ``previous`` (« aussi »)."""
     named = segment.name.named
     assert named is not None
     name_words = segment.name.said
@@ -679,10 +685,16 @@ def _read_segment(
         )
         hand_words = [w for w in hand_words if w not in following]
     if hand_words and all(w.key in _TOO[lang] for w in hand_words) and previous:
-        # « Farid 10, Sacha aussi »: the hand said just before.
-        hand_words = [*previous[-1][2], *hand_words]
-        reader.use(w for w in hand_words if w.key in _TOO[lang])
-        hand_words = [w for w in hand_words if w.key not in _TOO[lang]]
+        kind, before = previous[-1]
+        if kind == WIN:
+            # « Damien a fini et Rémi aussi »: gone out too (two gone out is asked).
+            said.setdefault(WIN, []).extend(hand_words)
+            hand_words = []
+        else:
+            # « Farid 10, Sacha aussi »: the hand said just before.
+            hand_words = [*before, *hand_words]
+            reader.use(w for w in hand_words if w.key in _TOO[lang])
+            hand_words = [w for w in hand_words if w.key not in _TOO[lang]]
     if WIN in said and len(hand_words) >= 2 and hand_words[0].key in _ON[lang]:
         # « Gab sort sur un 8 »: the card gone out on, no card left.
         on = read_cards(hand_words, 1, lang)
@@ -703,11 +715,15 @@ def _read_segment(
     hand: tuple[list[Card] | None, int | None] | None = None
     extra: list[Word] = []
     if hand_words:
-        hand = _hand(hand_words, lang)
+        # « Capucine 8 (un huit) »: what is said in brackets says the hand again — read apart.
+        aside = next((k for k, w in enumerate(hand_words) if k and _bracketed(reader.line, w)), None)
+        hand = _hand(hand_words, lang) if aside is None else None
         if hand is None:
             # Words after a stop that are no one's (« Élo douze ; Xavier huit de cœur », with
             # no Xavier at the table): the hand said before the stop stands, the rest is shown.
-            cut = next((k for k, w in enumerate(hand_words) if k and w.after_stop), None)
+            cut = (
+                aside if aside is not None else next((k for k, w in enumerate(hand_words) if k and w.after_stop), None)
+            )
             head = _hand(hand_words[:cut], lang) if cut is not None else None
             if head is not None and cut is not None:
                 tail = _hand(hand_words[cut:], lang)
@@ -782,7 +798,9 @@ def _read_segment(
         entry.out = said[OUT]
     if hand is not None:
         entry.hands.append((hand[0], hand[1], hand_words))
-        previous.append((hand[0], hand[1], hand_words))
+        previous.append(("word", hand_words))
+    elif WIN in said:
+        previous.append((WIN, said[WIN]))
     # ``extra``: words after a hand that are no hand, shown as not understood.
 
 

@@ -36,8 +36,9 @@ from companion.games.kinds.president.said import (
 )
 from companion.games.kinds.president.state import PresidentState
 from companion.rules.cards import typed_notation
-from companion.rules.i18n import Text
+from companion.rules.i18n import RulesError, Text
 from companion.rules.president import Rules
+from companion.rules.president_outcome import Event, Events, Guillotine, titles_after
 from companion.sentence import (
     AND,
     Hint,
@@ -718,6 +719,9 @@ class _Reader:
     # -- what the line gives
 
     def _reading(self, reader: LineReader, manche: _Manche) -> Reading:
+        kinds = list(dict.fromkeys(e for e, _tokens in manche.events))
+        if len(kinds) == 1 and Event(kinds[0]).ends_unplayed and self._offered()[kinds[0]]:
+            return self._unplayed(reader, manche)
         by_place: dict[int, list[tuple[str, list[Word]]]] = {}
         asked: set[int] = set()
         for place, pid, words in manche.placed:
@@ -802,6 +806,51 @@ class _Reader:
         self._events(reader, manche)
         for pid, words in manche.forbidden.items():
             reader.fill(f"forbidden_{pid}", "y", words)
+        return reader.reading()
+
+    def _unplayed(self, reader: LineReader, manche: _Manche) -> Reading:
+        """« Coup d’État de Samuel, il passe président »: an event that ends the manche by
+        itself — no finishing order counts, so none is filled or asked; the titles said
+        are those the engine gives after it, or asked."""
+        self._events(reader, manche)
+        said = [(place, pid, words) for place, pid, words in manche.placed if pid is not None]
+        reader.use(w for _place, _pid, words in said for w in words)
+        fields = reader.fields
+        event = fields.get("event")
+        if event is None:
+            return reader.reading()  # asked
+        guillotine = None
+        if event == "guillotine":
+            guillotine = Guillotine(fields["guillotine_player"], fields["guillotine_vice"], fields["guillotine_last"])
+        events = Events(
+            jeu_blanc=fields.get("jeu_blanc_player"),
+            coup_detat=fields.get("coup_detat_player"),
+            guillotine=guillotine,
+            revolution=event == "revolution",
+        )
+        try:
+            after = titles_after([p.id for p in self.people], events=events)
+        except RulesError:
+            return reader.reading()  # the form says why
+        names = {p.id: p.name for p in self.people}
+        short = EVENT_SHORT[event]
+        reader.note(
+            ask(
+                f"Ordre de sortie : sans objet, l’événement {quoted(short.fr)} arrête la manche.",
+                f"Finishing order: none, the {short.en} ends the manche.",
+            )
+        )
+        for place, pid, _words in said:
+            if place < len(after) and after[place] == pid:
+                continue
+            title = self._place_name(place)
+            holder = names[after[place]] if place < len(after) else "—"
+            reader.ask(
+                ask(
+                    f"{names[pid]} : {title} ? Après l’événement {quoted(short.fr)}, {title} revient à {holder}.",
+                    f"{names[pid]}: {title}? After the {short.en}, {title} goes to {holder}.",
+                )
+            )
         return reader.reading()
 
     def _title_text(self, place: int) -> Text:
