@@ -28,9 +28,17 @@ def secret_key(instance_path: str) -> str:
     if path.exists():
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    # Created with owner-only permissions: the key signs every device's group membership.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    # Written whole under a name of this process's own, with owner-only permissions (the
+    # key signs every device's group membership), then linked in place: of processes
+    # starting together, the first one's key is everyone's.
+    draft = path.with_name(f".secret_key.{os.getpid()}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:
-        f.write(key)
-    return key
+        f.write(secrets.token_hex(32))
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
+    return path.read_text().strip()

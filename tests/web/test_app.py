@@ -39,6 +39,15 @@ def test_sqlite_runs_with_wal_foreign_keys_and_busy_timeout(tmp_path):
         db.engine.dispose()
 
 
+def test_processes_starting_together_share_the_first_ones_key(monkeypatch, tmp_path):
+    # Another process writes its key between this one's look and its own writing.
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    (tmp_path / "secret_key").write_text("the-first-one")
+    monkeypatch.setattr(config.Path, "exists", lambda self: False)
+    assert config.secret_key(str(tmp_path)) == "the-first-one"
+    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+
+
 def test_the_code_has_no_secret_key_constant():
     sources = "\n".join(p.read_text() for p in (ROOT / "companion").rglob("*.py"))
     assert 'SECRET_KEY="' not in sources and "SECRET_KEY='" not in sources
