@@ -42,7 +42,7 @@ def test_create_group_players_game_and_score_a_hand_with_the_picker(live_server,
     page.get_by_role("link", name="Saisir la donne 1").tap()
     page.locator("fieldset.winner").get_by_text("Ann", exact=True).tap()  # Ann went out: her entry disappears
     bob = page.locator("fieldset.player", has_text="Bob")
-    assert page.locator("fieldset.player", has_text="Ann").is_hidden()
+    expect(page.locator("fieldset.player", has_text="Ann")).to_be_hidden()
     bob.get_by_role("button", name="Choisir les cartes").tap()
     bob.get_by_role("button", name="8", exact=True).tap()
     bob.get_by_role("button", name="♥", exact=True).tap()
