@@ -426,13 +426,17 @@ def main(lines: list[dict[str, Any]] | None = None) -> None:
     print(f"all     {n} lines: {shares}; {whole}")
 
 
+BY_NAME = {
+    "first": FIRST,
+    "second": SECOND,
+    "third": THIRD,
+    "fourth": FOURTH,
+    "fifth": FIFTH,
+    "sixth": SIXTH,
+    "seventh": SEVENTH,
+}
+
 if __name__ == "__main__":
     import sys
 
-    main(
-        {"first": FIRST, "second": SECOND, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH, "seventh": SEVENTH}.get(
-            sys.argv[1]
-        )
-        if len(sys.argv) > 1
-        else None
-    )
+    main(BY_NAME[sys.argv[1]] if len(sys.argv) > 1 else None)
