@@ -642,7 +642,7 @@ def _read_segment(
     lang: str,
 ) -> None:
     """What one segment says of its player (or group), gathered in ``by_person``; the
-    players asked about, in ``asked``; a hand said (``"word"``, its words) or going out
+    players asked about, in ``asked``; a hand said (``"hand"``, its words) or going out
     (``WIN``), in ``previous`` (« aussi »)."""
     named = segment.name.named
     assert named is not None
@@ -798,7 +798,7 @@ def _read_segment(
         entry.out = said[OUT]
     if hand is not None:
         entry.hands.append((hand[0], hand[1], hand_words))
-        previous.append(("word", hand_words))
+        previous.append(("hand", hand_words))
     elif WIN in said:
         previous.append((WIN, said[WIN]))
     # ``extra``: words after a hand that are no hand, shown as not understood.

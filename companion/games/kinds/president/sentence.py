@@ -841,10 +841,10 @@ class _Reader:
             )
         )
         for place, pid, _words in said:
-            if place < len(after) and after[place] == pid:
-                continue
+            if place >= len(after) or after[place] == pid:
+                continue  # (a place beyond the table's is asked where it is read)
             title = self._place_name(place)
-            holder = names[after[place]] if place < len(after) else "—"
+            holder = names[after[place]]
             reader.ask(
                 ask(
                     f"{names[pid]} : {title} ? Après l’événement {quoted(short.fr)}, {title} revient à {holder}.",
