@@ -72,6 +72,10 @@ def _operation(endpoint: str, summary: str) -> dict[str, Any]:
         }
     return {
         "summary": summary,
+        "description": "Each game's request schema (components/schemas/…Request) says in its description what "
+        "the engine checks beyond the schema: the relations between fields that JSON Schema cannot state "
+        "(a name that must be one of the players, cards counted across fields, numbers that must add up). "
+        "A body breaking one is refused with 400, at the field.",
         "operationId": endpoint,
         "requestBody": {
             "required": True,

@@ -30,7 +30,7 @@ from companion.judge.reading import BodyError
 from companion.rules import president
 from companion.rules.i18n import RulesError
 from tests.api import schemas
-from tests.api.schema_share import ENDPOINTS, GAMES, Share, generated, measure
+from tests.api.schema_share import ENDPOINTS, GAMES, REFERENCES, Share, generated, measure
 
 FOUR = ["Ann", "Bob", "Cid", "Dan"]
 THREE = FOUR[:3]
@@ -366,3 +366,55 @@ def test_every_request_stays_one_schemathesis_generates_from(api_client):
         for endpoint in ENDPOINTS:
             bodies = generated(document, game, endpoint, 3, SEED)
             assert bodies and all(_EXACT[game, endpoint].is_valid(b) for b in bodies), (game, endpoint)
+
+
+def _said(path: tuple[str, ...]) -> str:
+    """How a request's description names a field that refers to players (an object by
+    player, « the keys of stakes »; a list's items, « the players of state.trick »)."""
+    if "*" in path:
+        return ".".join(path[: path.index("*")])
+    return ".".join(path)
+
+
+@pytest.mark.parametrize(("game", "endpoint"), [(g, e) for g in GAMES for e in ENDPOINTS])
+def test_each_request_says_what_it_checks_beyond_its_schema(api_client, game, endpoint):
+    # A client reading the document learns every field that must name a player (the
+    # generator's list of them, tests/api/schema_share.py) and that a card may be counted
+    # across fields: what JSON Schema cannot state is said in the request's description.
+    from companion.api.openapi import component
+
+    document = api_client.get("/api/v1/openapi.json").get_json()
+    request = document["components"]["schemas"][component(game, endpoint, "Request")]
+    description = request.get("description", "")
+    assert "Beyond this schema" in description, (game, endpoint)
+    for path, _kind in REFERENCES[game, endpoint]:
+        if path[:1] == ("events",):
+            assert "events" in description
+            continue
+        assert _said(path) in description, (game, endpoint, path)
+    if (game, endpoint) != ("whist-tarot", "outcome"):
+        assert "card" in description
+    assert "relations between fields" in document["paths"][f"/api/v1/{endpoint}"]["post"]["description"]
+
+
+def test_the_probes_bodies_are_refused_as_their_request_says(api_client):
+    # Two bodies the document allows, refused at a field the request's description names.
+    body = {
+        "game": "crapouille",
+        "state": {"players": ["Ann", "Bob"], "pile": ["9h"], "turn": "Zed"},
+        "move": {"player": "Ann", "card": "9d"},
+    }
+    assert _EXACT["crapouille", "check"].is_valid(body)
+    answer = api_client.post("/api/v1/check", json=body)
+    assert answer.status_code == 400 and answer.get_json()["field"] == "state.turn"
+    assert "state.turn" in schemas.REQUESTS["crapouille"]["check"]["description"]
+    body = {
+        "game": "crapouille",
+        "players": ["Ann", "Bob", "Cid"],
+        "winner": "Ann",
+        "hands": {"Bob": "8h 8h", "Cid": ["8h"]},
+    }
+    assert _EXACT["crapouille", "outcome"].is_valid(body)
+    answer = api_client.post("/api/v1/outcome", json=body)
+    assert answer.status_code == 400 and answer.get_json()["field"].startswith("hands.")
+    assert "across all the hands" in schemas.REQUESTS["crapouille"]["outcome"]["description"]

@@ -164,8 +164,16 @@ def option_values(values: dict[str, tuple[Schema, Message]]) -> Schema:
 
 
 def request(
-    game: str, rules: Schema, properties: dict[str, Schema], required: Iterable[str], conditions: Iterable[Schema] = ()
+    game: str,
+    rules: Schema,
+    properties: dict[str, Schema],
+    required: Iterable[str],
+    conditions: Iterable[Schema] = (),
+    relations: Iterable[str] = (),
 ) -> Schema:
+    """A game's request body. ``relations``: what the engine also checks and JSON Schema
+    cannot state (a name that must be one of the players, cards counted across fields…),
+    said in the schema's description so that a client reading the document knows."""
     # "required" comes after "properties": a body with a wrong field and a missing one is
     # told about the wrong one first, as the adapters read them; then the conditions
     # between fields.
@@ -174,6 +182,12 @@ def request(
         "properties": {"game": _game(game), "lang": LANG, "rules": rules, **properties},
         "required": ["game", *required],
     }
+    relations = list(relations)
+    if relations:
+        schema["description"] = (
+            "Beyond this schema, a body is refused with 400 (at the field) when it breaks a relation "
+            "between fields that JSON Schema cannot state: " + "; ".join(relations) + "."
+        )
     conditions = list(conditions)
     if conditions:
         schema["allOf"] = conditions

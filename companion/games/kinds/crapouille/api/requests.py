@@ -112,7 +112,14 @@ def crapouille_check() -> Schema:
             "A move is a 'card' or a draw ('draw': true).",
         ),
     )
-    return request("crapouille", _crapouille_rules(), {"state": state, "move": move}, ["state", "move"])
+    relations = [
+        "state.turn and move.player are players of state.players",
+        "no card is counted more often than the deck holds across state.pile, state.hand, move.card and move.drawn",
+        "with state.hand given, move.card is one of its cards, and move.last is true only for its last card",
+    ]
+    return request(
+        "crapouille", _crapouille_rules(), {"state": state, "move": move}, ["state", "move"], relations=relations
+    )
 
 
 def crapouille_outcome() -> Schema:
@@ -136,4 +143,10 @@ def crapouille_outcome() -> Schema:
             Text("Un total par joueur est attendu.", "A total per player is expected."),
         ),
     }
-    return request("crapouille", _crapouille_rules(), properties, ["players", "winner"])
+    relations = [
+        "winner and the keys of totals, hands and points are players of players",
+        "the winner is given no card and 0 points",
+        "every other player is given in hands or in points, not both",
+        "no card is counted more often than the deck holds across all the hands",
+    ]
+    return request("crapouille", _crapouille_rules(), properties, ["players", "winner"], relations=relations)

@@ -106,7 +106,12 @@ def president_check(game: str) -> Schema:
     else:
         rules = _president_rules(game, [_jokers_rule(), _passe_rule(), _revolution_rule(game)], _UNSTATED["check"])
         conditions = [_president_decks(_plays_in_deck, with_reduced=False)]
-    return request(game, rules, {"state": state, "move": move}, ["state", "move"], conditions)
+    relations = [
+        "state.out, state.leader, the players of state.trick and move.player are players of state.players",
+        "state.trick is a trick these rules allow to have been played, in turn (else: 400 at its play)",
+        "no card is counted more often than the decks hold across state.trick and move.cards",
+    ]
+    return request(game, rules, {"state": state, "move": move}, ["state", "move"], conditions, relations)
 
 
 def president_outcome(game: str) -> Schema:
@@ -203,4 +208,14 @@ def president_outcome(game: str) -> Schema:
     decks = (
         _piketty_decks(_finishes_in_deck, ("players",)) if game == "piketty" else _president_decks(_finishes_in_deck)
     )
-    return request(game, rules, properties, ["players"], [decks, _president_events()])
+    relations = [
+        "finish, the keys of finished_on, draw and totals, the players named in events and putsch_banned are "
+        "players of players",
+        "finish names every player (the last may be left out) unless an event decides: a jeu blanc takes no "
+        "finish, a putsch needs its first player out; a player of finished_on is in finish",
+        "a card draw gives a card to every player",
+        "only the last of players calls a putsch, and not putsch_banned; a guillotine names three different players",
+        "the ranks of title_names go from 1 to the number of players; the cards given at the exchange are "
+        "no more than a hand holds",
+    ]
+    return request(game, rules, properties, ["players"], [decks, _president_events()], relations)

@@ -182,7 +182,16 @@ def whist_check() -> Schema:
         [{"required": ["bid"]}, {"required": ["card"]}],
         Text("Un coup est une annonce (« bid ») ou une carte (« card »).", "A move is a 'bid' or a 'card'."),
     )
-    return request("whist-tarot", _whist_rules(), {"state": _whist_state(), "move": move}, ["state", "move"])
+    relations = [
+        "state.dealer, the keys of state.bids, state.leader, the players of state.trick and move.player are "
+        "players of state.players",
+        "state.bids holds the bids of the first players to speak, from the player after the dealer; "
+        "state.played and state.trick could have been played, in turn and in whole tricks",
+        "each card is counted once across state.played, state.trick and move.card (one tarot deck)",
+    ]
+    return request(
+        "whist-tarot", _whist_rules(), {"state": _whist_state(), "move": move}, ["state", "move"], relations=relations
+    )
 
 
 def whist_outcome() -> Schema:
@@ -219,4 +228,9 @@ def whist_outcome() -> Schema:
         properties,
         ["players", "dealer", "cards", "stakes", "bids", "tricks"],
         [_whist_deal(("bids", "tricks"))],
+        [
+            "dealer and the keys of stakes, bids and tricks are players of players, and stakes, bids and tricks "
+            "name every player",
+            "tricks add up to cards",
+        ],
     )
