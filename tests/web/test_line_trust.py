@@ -156,6 +156,18 @@ def test_a_total_below_zero_is_filled_as_said_and_refused_in_words(client: Flask
     assert body["refused"][0].startswith("Bob\u00a0:")
 
 
+def test_a_number_the_form_refuses_is_filled_as_said_and_refused_in_words(client: FlaskClient) -> None:
+    # A hundred and one digits: filled as said (never cut), and the form's refusal said at once.
+    group = create_group(client)
+    ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
+    game_id = start_crapouille(client, group, [ann, bob, cid])
+    huge = "1" + "0" * 100
+    body = _line(client, group, game_id, f"Ann sort ; Bob {huge} ; Cid 3")
+    assert body["fields"][f"total_{bob.id}"] == huge and body["fields"][f"total_{cid.id}"] == "3"
+    assert len(body["refused"]) == 1 and body["refused"][0].startswith("Bob\u00a0:")
+    assert 'class="line-refused"' in body["html"]
+
+
 def test_who_dealt_changes_only_when_the_line_says_so_and_the_read_back_says_it(client: FlaskClient) -> None:
     group = create_group(client)
     ann, bob, cid = add_players(client, group, "Ann", "Bob", "Cid")
