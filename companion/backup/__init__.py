@@ -32,13 +32,29 @@ they are in the copy just taken). Either way the app's workers should then be
 restarted: each keeps parts of pages in memory by game version (:mod:`companion.pagecache`),
 and a restored game may reach that version again with other hands.
 
+**When something fails** (the folder missing and not creatable, a file in its place, a
+permission refused, a full disk, the database unreachable, an error nobody expected),
+the command prints one line on stderr that says what failed and where (« La sauvegarde a
+échoué : /srv/x n’est pas un dossier accessible en écriture : permission refusée »),
+and exits with status 1; ``--verbose`` adds the traceback. Every file a backup writes
+is created owner-only from the start (never made so afterwards) and removed when the
+step that wrote it fails, with whatever SQLite wrote beside it (``-journal``, ``-wal``,
+``-shm``): a failed backup leaves nothing in the folder. A failed restore says whether
+the database changed, and where the copy of it taken first is. The folder's lock is the
+folder itself (``flock``), not a file in it. The commands speak the app's language
+(French: a command has no request to choose another).
+
 Nothing happens at import time: :func:`init_app` registers the commands.
 
 The package, by concept (each module imports only those above it):
 
+- :mod:`~companion.backup.failures` — :class:`BackupError` (a reason, one line), what
+  errors of the system and of SQLite mean in words, and :func:`reported`: a command's
+  one line when anything stops it.
 - :mod:`~companion.backup.retention` — the backups folder: the copies' names
   (:func:`parse_name`, :func:`copies`), where they go (:func:`backup_dir`), how one is
-  written, and which are kept (:func:`to_keep`, :func:`prune`); :class:`BackupError`.
+  written (owner-only, removed on failure), and which are kept (:func:`to_keep`,
+  :func:`prune`).
 - :mod:`~companion.backup.sqlite` — SQLite: a copy through the online backup API
   (:func:`sqlite_copy`), a copy's checks and summary, a restore into the live file.
 - :mod:`~companion.backup.postgresql` — PostgreSQL: ``pg_dump`` and ``pg_restore``,
@@ -55,12 +71,12 @@ from __future__ import annotations
 
 from companion.backup.commands import init_app
 from companion.backup.copying import restore, take
+from companion.backup.failures import BackupError
 from companion.backup.migrating import copy_before_migrating
 from companion.backup.retention import (
     KEEP_BEFORE,
     KEEP_DAILY,
     KEEP_WEEKLY,
-    BackupError,
     Copy,
     backup_dir,
     copies,

@@ -1,4 +1,9 @@
-"""The commands: ``flask backup`` (a copy, then the retention) and ``flask restore FILE``."""
+"""The commands: ``flask backup`` (a copy, then the retention) and ``flask restore FILE``.
+
+Each says what it did on stdout and, when anything stops it, one line on stderr naming
+what failed and where (:func:`~companion.backup.failures.reported`), with exit status 1;
+``--verbose`` adds the traceback. Their words are the app's (French by default).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,16 @@ from pathlib import Path
 
 import click
 from flask import Flask
+from flask_babel import format_decimal
 
 from companion.backup.copying import restore, take
+from companion.backup.failures import reported
 from companion.backup.migrating import _guard_migrations
 from companion.backup.retention import KEEP_DAILY, KEEP_WEEKLY, _human, backup_dir, copies, prune
+from companion.i18n import gettext as _
+from companion.i18n import ngettext
+
+_VERBOSE = click.option("--verbose", is_flag=True, help="When it fails, print the traceback too.")
 
 
 def init_app(app: Flask) -> None:
@@ -35,31 +46,45 @@ def init_app(app: Flask) -> None:
     @click.option(
         "--dir",
         "folder",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         default=None,
         help="Where backups go (default: BACKUP_DIR, else instance/backups).",
     )
-    def backup_command(keep_daily: int, keep_weekly: int, folder: Path | None) -> None:
+    @_VERBOSE
+    def backup_command(keep_daily: int, keep_weekly: int, folder: Path | None, verbose: bool) -> None:
         """Write a consistent copy of the database (while the app runs), then prune old ones."""
         where = folder or backup_dir(app)
-        started = time.monotonic()
-        path = take(app, folder=where)
-        seconds = time.monotonic() - started
-        click.echo(f"Backup written: {path} ({_human(path.stat().st_size)}, {seconds:.2f} s)")
-        removed = prune(where, keep_daily, keep_weekly)
-        left = len(copies(where))
-        click.echo(
-            f"Kept {left} {'copy' if left == 1 else 'copies'} in {where}"
-            + (f"; removed {len(removed)}:" if removed else ".")
-        )
+        with reported(lambda reason: _("The backup failed: %(reason)s", reason=reason), verbose):
+            started = time.monotonic()
+            path = take(app, folder=where)
+            seconds = format_decimal(time.monotonic() - started, format="0.00")
+            size = _human(path.stat().st_size)
+            click.echo(_("Backup written: %(path)s (%(size)s, %(seconds)s s)", path=path, size=size, seconds=seconds))
+        with reported(
+            lambda reason: _(
+                "The backup is written (%(path)s), but pruning the old copies failed: %(reason)s",
+                path=path,
+                reason=reason,
+            ),
+            verbose,
+        ):
+            removed = prune(where, keep_daily, keep_weekly)
+            left = len(copies(where))
+        kept = ngettext("Kept %(num)s copy in %(folder)s", "Kept %(num)s copies in %(folder)s", left, folder=where)
+        if not removed:
+            click.echo(f"{kept}.")
+            return
+        click.echo(ngettext("%(kept)s; removed %(num)s:", "%(kept)s; removed %(num)s:", len(removed), kept=kept))
         for old in removed:
             click.echo(f"  {old.name}")
 
     @app.cli.command("restore")
     @click.argument("file")
     @click.option("--yes", is_flag=True, help="Do not ask (for scripts).")
-    def restore_command(file: str, yes: bool) -> None:
+    @_VERBOSE
+    def restore_command(file: str, yes: bool, verbose: bool) -> None:
         """Bring back a copy made by `backup` (a copy of the current database is taken first)."""
-        restore(app, file, yes=yes)
+        with reported(lambda reason: _("The restore failed: %(reason)s", reason=reason), verbose):
+            restore(app, file, yes=yes)
 
     _guard_migrations(app)

@@ -8,6 +8,7 @@ protect and something to apply, and a failed migration says how to go back.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,10 @@ import click
 from flask import Flask, current_app, g
 
 from companion.backup.copying import take
+from companion.backup.failures import reported
 from companion.backup.sqlite import _sqlite_path
 from companion.extensions import db
+from companion.i18n import gettext as _
 
 
 def copy_before_migrating(app: Flask, verb: str, revision: str, directory: str | None) -> Path | None:
@@ -53,6 +56,31 @@ def copy_before_migrating(app: Flask, verb: str, revision: str, directory: str |
     return take(app, reason=f"before-{verb}")
 
 
+#: What the guard says, by verb (whole sentences: each is translated as a whole).
+_made_copy: dict[str, Callable[[Path], str]] = {
+    "upgrade": lambda path: _("Before the upgrade, a copy of the database: %(path)s", path=path),
+    "downgrade": lambda path: _("Before the downgrade, a copy of the database: %(path)s", path=path),
+}
+_failed_copy: dict[str, Callable[[str], str]] = {
+    "upgrade": lambda reason: _(
+        "The copy of the database before the upgrade failed, so nothing was migrated: %(reason)s", reason=reason
+    ),
+    "downgrade": lambda reason: _(
+        "The copy of the database before the downgrade failed, so nothing was migrated: %(reason)s", reason=reason
+    ),
+}
+_failed_migration: dict[str, Callable[[Path], str]] = {
+    "upgrade": lambda path: (
+        _("The upgrade failed. The database as it was before is in %(path)s; to go back to it:", path=path)
+        + f"\n  flask --app companion restore {path}"
+    ),
+    "downgrade": lambda path: (
+        _("The downgrade failed. The database as it was before is in %(path)s; to go back to it:", path=path)
+        + f"\n  flask --app companion restore {path}"
+    ),
+}
+
+
 def _guarded(command: click.Command, verb: str) -> click.Command:
     """``command`` (Flask-Migrate's ``db upgrade`` or ``db downgrade``), a copy taken first."""
     original = command.callback
@@ -64,18 +92,15 @@ def _guarded(command: click.Command, verb: str) -> click.Command:
         copy = None
         if not kwargs.get("sql"):
             directory = kwargs.get("directory") or g.get("directory")
-            copy = copy_before_migrating(app, verb, str(kwargs.get("revision") or "head"), directory)
+            with reported(_failed_copy[verb]):
+                copy = copy_before_migrating(app, verb, str(kwargs.get("revision") or "head"), directory)
         if copy is not None:
-            click.echo(f"Before the {verb}, a copy of the database: {copy}")
+            click.echo(_made_copy[verb](copy))
         try:
             return ctx.invoke(original, **kwargs)
         except (Exception, SystemExit) as e:
             if copy is not None and not (isinstance(e, SystemExit) and e.code in (0, None)):
-                click.echo(
-                    f"The {verb} failed. The database as it was before is in {copy}; to go back to it:\n"
-                    f"  flask --app companion restore {copy}",
-                    err=True,
-                )
+                click.echo(_failed_migration[verb](copy), err=True)
             raise
 
     return click.Command(

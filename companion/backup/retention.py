@@ -4,12 +4,14 @@ A copy's name tells when it was taken and why (:func:`parse_name`, :class:`Copy`
 :func:`backup_dir` is the folder; a copy is written beside its final name and renamed
 once durable; the retention (:func:`to_keep`, :func:`prune`) keeps the newest copy of
 each of the last days, then weeks, and the last copies taken before a migration or a
-restore.  :class:`BackupError` is what any step says when it fails.
+restore. Every file written there is created owner-only (:func:`_create_private`) and
+removed if the step that wrote it fails (:func:`_remove_partial`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import re
@@ -18,8 +20,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import click
 from flask import Flask
+from flask_babel import format_decimal
+
+from companion.backup.failures import BackupError, os_why
+from companion.i18n import gettext as _
 
 #: Default retention: the newest copy of each of the last 7 days, then of 4 more weeks.
 KEEP_DAILY = 7
@@ -32,10 +37,6 @@ _NAME = re.compile(
 )
 _MOMENT = "%Y%m%dT%H%M%SZ"
 _EXTENSIONS = {"sqlite": "sqlite3", "postgresql": "pgdump"}
-
-
-class BackupError(click.ClickException):
-    """What went wrong, said to the person at the terminal (exit status 1)."""
 
 
 @dataclass(frozen=True)
@@ -125,11 +126,36 @@ def _new_path(folder: Path, now: datetime, reason: str, ext: str) -> Path:
     return path
 
 
+def _blocking_file(folder: Path) -> Path | None:
+    """The nearest of ``folder``'s parents that exists, when it is not a folder."""
+    for parent in folder.parents:
+        if parent.exists():
+            return None if parent.is_dir() else parent
+    return None
+
+
 @contextlib.contextmanager
 def _folder_lock(folder: Path) -> Iterator[None]:
-    """One backup or restore at a time in a folder (two overlapping timers wait)."""
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    """One backup or restore at a time in a folder (two overlapping timers wait); the
+    folder is created (owner-only) when missing. The lock is the folder's own (``flock``
+    on it), so nothing is left in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except FileExistsError:
+        raise BackupError(_("%(path)s is not a folder: a file has that name", path=folder)) from None
+    except NotADirectoryError:
+        blocker = _blocking_file(folder)
+        if blocker is None:
+            raise BackupError(_("%(path)s is not a folder: a file has that name", path=folder)) from None
+        raise BackupError(
+            _("the folder %(path)s cannot be created: %(file)s is a file", path=folder, file=blocker)
+        ) from None
+    except OSError as e:
+        raise BackupError(_("the folder %(path)s cannot be created: %(why)s", path=folder, why=os_why(e))) from None
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as e:
+        raise BackupError(_("the folder %(path)s cannot be opened: %(why)s", path=folder, why=os_why(e))) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
@@ -137,26 +163,60 @@ def _folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def _create_private(path: Path) -> None:
+    """Create the new, empty file ``path``, owner-only from the start (whatever the
+    umask: a copy holds the passphrases' and the devices' tokens' hashes)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as e:
+        why = os_why(e)
+        if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise BackupError(
+                _("%(path)s is not a folder this command can write in: %(why)s", path=path.parent, why=why)
+            ) from None
+        raise BackupError(_("nothing can be written in %(path)s: %(why)s", path=path.parent, why=why)) from None
+    os.close(fd)
+
+
+#: The files SQLite may write beside a database while it changes it.
+_SIDECARS = ("-journal", "-wal", "-shm")
+
+
+def _remove_partial(partial: Path) -> None:
+    """Remove a copy that was not finished, and whatever SQLite wrote beside it."""
+    for path in (partial, *(partial.with_name(partial.name + s) for s in _SIDECARS)):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
 def _settle(partial: Path, final: Path) -> None:
-    """Make a finished copy durable, then give it its name (atomically)."""
-    os.chmod(partial, 0o600)
+    """Make a finished copy durable, then give it its name (atomically); if the name
+    cannot be made durable, the copy is removed (the error goes on)."""
     with partial.open("rb+") as f:
         os.fsync(f.fileno())
     os.replace(partial, final)
-    fd = os.open(final.parent, os.O_RDONLY)
     try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        fd = os.open(final.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        final.unlink(missing_ok=True)
+        raise
 
 
 def _human(size: int) -> str:
-    value = float(size)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "bytes" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} bytes"  # pragma: no cover
+    """A file's size as a person reads it (« 264,0 Ko »)."""
+    if size < 1024:
+        return _("%(size)s bytes", size=size)
+    value = size / 1024
+    if value < 1024:
+        return _("%(size)s KB", size=format_decimal(value, format="0.0"))
+    value /= 1024
+    if value < 1024:
+        return _("%(size)s MB", size=format_decimal(value, format="0.0"))
+    return _("%(size)s GB", size=format_decimal(value / 1024, format="0.0"))
 
 
 #: Tables every Companion database has: a file without them is not one.
@@ -166,9 +226,15 @@ _OURS = {"groups", "rounds"}
 def prune(folder: Path, keep_daily: int = KEEP_DAILY, keep_weekly: int = KEEP_WEEKLY) -> list[Path]:
     """Remove the copies the retention does not keep; those removed."""
     with _folder_lock(folder):
-        found = copies(folder)
+        try:
+            found = copies(folder)
+        except OSError as e:
+            raise BackupError(_("the folder %(path)s cannot be read: %(why)s", path=folder, why=os_why(e))) from None
         kept = to_keep(found, keep_daily, keep_weekly)
         removed = [c.path for c in found if c.path not in kept]
         for path in removed:
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as e:
+                raise BackupError(_("%(path)s cannot be removed: %(why)s", path=path, why=os_why(e))) from None
     return removed
