@@ -1,4 +1,4 @@
-"""The evening recap and a finished game as images to share (issue 27): a PNG card drawn
+"""The evening recap and a finished game as images to share: a PNG card drawn
 on the server (companion/groups/share.py, companion/share_image.py), for the group's
 devices only, naming no device and not the group's code, in a constant number of queries.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import struct
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
@@ -113,10 +114,12 @@ def svg_of(app: Flask, client: FlaskClient, url: str, headers: dict[str, str]) -
 
 
 def texts(svg: str) -> list[str]:
-    """The lines of text of an SVG card, entities decoded."""
+    """The lines of text of an SVG card, entities decoded (a line in several fonts, its
+    runs as drawn, left to right, the right-to-left marks around them left out)."""
     from html import unescape
 
-    return [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+    lines = re.findall(r"<text[^>]*>(.*?)</text>", svg)
+    return [unescape(re.sub(r"<[^>]*>", "", line)).replace("\u200f", "") for line in lines]
 
 
 # -------------------------------------------------------------------------- the images
@@ -366,15 +369,14 @@ def test_wrap_keeps_every_word_and_cuts_what_would_overflow() -> None:
     assert len(cut) == 2 and cut[-1].endswith("…") and all(text_width(line, 30) <= 400 for line in cut)
 
 
-def ink(data: bytes) -> tuple[int, int] | None:
-    """The first and last columns of a PNG (8-bit RGBA, as resvg writes it) where
-    anything is drawn (alpha above 0); None for a blank image."""
+def pixels(data: bytes) -> list[bytearray]:
+    """A PNG's rows of pixels, 4 bytes each (8-bit RGBA, as resvg writes it), unfiltered."""
     width, height = png_size(data)
     assert data[24:26] == b"\x08\x06", "8-bit RGBA"
     raw = zlib.decompress(b"".join(_chunks(data, b"IDAT")))
     stride, bpp = width * 4, 4
     previous = bytearray(stride)
-    columns: set[int] = set()
+    rows = []
     for y in range(height):
         kind, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
         for i in range(stride):
@@ -390,8 +392,15 @@ def ink(data: bytes) -> tuple[int, int] | None:
                 p = left + up - corner
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                 row[i] = (row[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
-        columns.update(x for x in range(width) if row[4 * x + 3])
+        rows.append(row)
         previous = row
+    return rows
+
+
+def ink(data: bytes) -> tuple[int, int] | None:
+    """The first and last columns of a PNG (8-bit RGBA, as resvg writes it) where
+    anything is drawn (alpha above 0); None for a blank image."""
+    columns = {x for row in pixels(data) for x in range(len(row) // 4) if row[4 * x + 3]}
     return (min(columns), max(columns)) if columns else None
 
 
@@ -420,3 +429,241 @@ def test_the_png_is_drawn_with_the_committed_font(text: str) -> None:
     assert drawn is not None
     expected = text_width(text, 40)
     assert expected - 12 <= drawn[1] - drawn[0] <= expected, (drawn, expected)
+
+
+# -------------------------------------------------------------- every name is drawn
+
+#: Names as players write them, in scripts DejaVu Sans draws in part or not at all. (The
+#: box check below would take a glyph shaped like a box, 口 日 ㅁ, for one: none here has one.)
+WORLD = {
+    "arabic": "محمد علي",
+    "urdu": "عائشہ خان",  # ہ and ے: letters DejaVu Sans lacks, in words it joins
+    "persian": "پریسا",
+    "hebrew": "דוד כהן",
+    "chinese": "王小龙",
+    "traditional-chinese": "陳美玲",
+    "japanese": "さくら 山本",
+    "korean": "이서연",
+    "emoji": "Zoé 🎉",
+    # Sequences of several characters drawn as one picture, with text before and after.
+    "emoji-sequence": "Ann 👨\u200d👩\u200d👧 Bob",
+    "flag": "Zoé 🇫🇷",
+    "skin-tone": "👍🏽 Loïc",
+    "keycap": "Team 7\ufe0f\u20e3",
+}
+#: Enlil, in cuneiform: a script no committed font has.
+CUNEIFORM = "𒀭𒂗𒆤"
+
+
+@pytest.fixture(scope="module")
+def svg_app() -> Iterator[Flask]:
+    """An app to write cards out with the real template (no database needed)."""
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.test_request_context():
+        yield app
+
+
+def draw_line(text: str, size: int = 64, bold: bool = False) -> tuple[str, bytes]:
+    """``text`` as a card's line of text, alone on a small card: its SVG (the real
+    template) and its PNG."""
+    from flask import render_template
+
+    from companion.share_image import COLOURS, FAMILY, Card, Text, to_png
+
+    width = round(text_width(text, size, bold) + 4 * size)
+    card = Card("t", width=width, height=2 * size, texts=[Text(size, round(1.4 * size), text, size, bold=bold)])
+    svg = render_template("share/card.svg", card=card, family=FAMILY, page=COLOURS["page"])
+    return svg, to_png(svg)
+
+
+Mask = list[list[bool]]
+
+
+def inked(data: bytes, background: str = "#f6f2e8") -> Mask:
+    """Where a PNG has anything other than ``background`` (the card's page colour)."""
+    page = bytes.fromhex(background[1:])
+    return [[row[4 * x : 4 * x + 3] != page for x in range(len(row) // 4)] for row in pixels(data)]
+
+
+def components(mask: Mask) -> list[set[tuple[int, int]]]:
+    """The connected pieces of ink (8 neighbours)."""
+    seen: set[tuple[int, int]] = set()
+    pieces = []
+    for y, row in enumerate(mask):
+        for x, on in enumerate(row):
+            if not on or (x, y) in seen:
+                continue
+            piece, todo = set(), [(x, y)]
+            seen.add((x, y))
+            while todo:
+                px, py = todo.pop()
+                piece.add((px, py))
+                for nx in (px - 1, px, px + 1):
+                    for ny in (py - 1, py, py + 1):
+                        if 0 <= ny < len(mask) and 0 <= nx < len(row) and mask[ny][nx] and (nx, ny) not in seen:
+                            seen.add((nx, ny))
+                            todo.append((nx, ny))
+            pieces.append(piece)
+    return pieces
+
+
+def is_box(piece: set[tuple[int, int]], size: int) -> bool:
+    """Whether a piece of ink is a missing glyph's box (.notdef: DejaVu Sans and Noto
+    Sans Arabic draw a hollow rectangle, Noto Sans CJK a crossed one): a piece at least a
+    quarter of the text's size tall, whose four sides are inked along nearly all their
+    length and whose inside is mostly empty (a flag emoji is a full rectangle: filled)."""
+    xs, ys = [x for x, _ in piece], [y for _, y in piece]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    if bottom - top < size / 4 or right - left < size / 8:
+        return False
+
+    def side(points: list[tuple[int, int]]) -> float:
+        return sum(
+            any((x + dx, y + dy) in piece for dx in (-2, -1, 0, 1, 2) for dy in (-2, -1, 0, 1, 2)) for x, y in points
+        ) / len(points)
+
+    sides = [
+        side([(x, top) for x in range(left, right + 1)]),
+        side([(x, bottom) for x in range(left, right + 1)]),
+        side([(left, y) for y in range(top, bottom + 1)]),
+        side([(right, y) for y in range(top, bottom + 1)]),
+    ]
+    inside = [(x, y) for x in range(left + 4, right - 3) for y in range(top + 4, bottom - 3)]
+    filled = sum(p in piece for p in inside) / max(1, len(inside))
+    return min(sides) > 0.85 and filled < 0.5
+
+
+def clusters(text: str) -> list[str]:
+    """``text`` cut into what is drawn as one sign: a character with its marks, variation
+    selectors and skin tones, the characters joined by U+200D, a flag's two letters."""
+    import unicodedata
+
+    out: list[str] = []
+    for char in text:
+        joined = bool(out) and (
+            unicodedata.category(char).startswith("M")
+            or char in "\u200d\ufe0e\ufe0f"
+            or out[-1].endswith("\u200d")
+            or "\U0001f3fb" <= char <= "\U0001f3ff"
+            or (out[-1] >= "\U0001f1e6" and len(out[-1]) == 1 and "\U0001f1e6" <= char <= "\U0001f1ff")
+        )
+        if joined:
+            out[-1] += char
+        else:
+            out.append(char)
+    return [c for c in out if not c.isspace()]
+
+
+def test_the_box_check_sees_a_missing_glyph() -> None:
+    """A character no font has, drawn by resvg as DejaVu Sans's box: the check below sees it."""
+    from companion.share_image import to_png
+
+    for missing in ("\u0378", "\U0010fffd"):
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="130"><rect width="200" height="130" '
+            f'fill="#f6f2e8"/><text x="64" y="90" font-size="64">{missing}</text></svg>'
+        )
+        pieces = components(inked(to_png(svg)))
+        assert len(pieces) == 1 and is_box(pieces[0], 64), missing
+    # A letter, a filled emoji-like square, are no boxes.
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="130"><rect width="200" height="130" '
+        'fill="#f6f2e8"/><text x="64" y="90" font-size="64">H</text><rect x="140" y="40" width="40" height="30"/></svg>'
+    )
+    assert not any(is_box(piece, 64) for piece in components(inked(to_png(svg))))
+
+
+@pytest.mark.parametrize("script", [*WORLD, "cuneiform"])
+def test_every_name_is_drawn_and_never_as_boxes(svg_app: Flask, script: str) -> None:
+    """Each sign of a name drawn alone, then the whole name, in the regular and the bold
+    face: ink for each, and no box among it (a script no font has is drawn with a visible
+    replacement, never as boxes)."""
+    name = WORLD.get(script, CUNEIFORM)
+    for bold in (False, True):
+        for sign in clusters(name):
+            pieces = components(inked(draw_line(sign, bold=bold)[1]))
+            assert pieces, f"{sign!r} ({script}, bold={bold}) is drawn as nothing"
+            assert not any(is_box(piece, 64) for piece in pieces), f"{sign!r} ({script}, bold={bold}) is a box"
+        pieces = components(inked(draw_line(name, bold=bold)[1]))
+        assert not any(is_box(piece, 64) for piece in pieces), f"{name!r} ({script}, bold={bold}) has a box"
+
+
+def test_a_sign_no_font_has_is_drawn_as_the_replacement_character(svg_app: Flask) -> None:
+    """Cuneiform (no committed font has it), a private-use and an unassigned code point (a
+    name may hold them: ``companion.names``) are drawn as « � », the sign every reader knows
+    for a character that cannot be shown, one for each; the name's other letters as they are."""
+    svg, _png = draw_line(f"{CUNEIFORM} Enlil \ue000\u0378")
+    assert texts(svg) == ["\ufffd\ufffd\ufffd Enlil \ufffd\ufffd"], texts(svg)
+
+
+def test_arabic_is_joined_and_right_to_left_and_hebrew_right_to_left(svg_app: Flask) -> None:
+    # محمد (meem, hah, meem, dal: no dots) joined is one piece of ink, not four letters.
+    assert len(components(inked(draw_line("محمد")[1]))) == 1
+    # من (meem, then noon with its dot): right to left, the dot is in the word's left half.
+    pieces = components(inked(draw_line("من")[1]))
+    dot = min(pieces, key=len)
+    xs = [x for piece in pieces for x, _ in piece]
+    assert max(x for x, _ in dot) < (min(xs) + max(xs)) / 2, "noon (with its dot) is drawn at the left"
+    # The same letters apart (isolated forms, as if not joined): four pieces.
+    assert len(components(inked(draw_line(" ".join("محمد"))[1]))) == 4
+    # לו (lamed, the one tall letter, then vav): lamed is at the right.
+    lamed, vav = sorted(components(inked(draw_line("לו")[1])), key=lambda piece: min(y for _, y in piece))
+    assert min(x for x, _ in lamed) > max(x for x, _ in vav), "lamed is drawn at the right"
+    # محمد علي, in one font or with an emoji between its words (three fonts, three runs):
+    # right to left, علي (its yeh's two dots the lowest ink) at the left.
+    for name in ("محمد علي", "محمد 🎉 علي", "Zoé, محمد علي"):
+        mask = inked(draw_line(name)[1])
+        lowest = max(y for y, row in enumerate(mask) if any(row))
+        xs = [x for row in mask for x, on in enumerate(row) if on]
+        start = xs and (min(xs) if not name.startswith("Zoé") else 64 + text_width("Zoé, ", 64))
+        dots = [x for x, on in enumerate(mask[lowest]) if on]
+        assert max(dots) < start + (max(xs) - start) / 3, (name, dots, start, max(xs))
+
+
+@pytest.mark.parametrize("script", list(WORLD))
+def test_a_name_is_no_wider_than_the_layout_measures_it(svg_app: Flask, script: str) -> None:
+    """Lines are wrapped by the widths :func:`text_width` gives: a name is drawn no wider
+    than that, and hardly narrower (an Arabic word is measured joined, an emoji sequence
+    as one picture: measured letter by letter, they would take a line and a half)."""
+    name = WORLD[script]
+    for bold in (False, True):
+        expected = text_width(name, 64, bold)
+        columns = [x for row in inked(draw_line(name, bold=bold)[1]) for x, on in enumerate(row) if on]
+        drawn = max(columns) - 64  # draw_line starts the text at 64
+        assert expected * 0.85 <= drawn <= expected + 4, (bold, drawn, expected)
+
+
+def test_a_card_in_latin_letters_loads_dejavu_sans_only(svg_app: Flask) -> None:
+    """Each card loads the fonts its text needs: one of French names, DejaVu Sans alone
+    (the other fonts, the colour emoji's 10 MB among them, cost time to load)."""
+    from flask import render_template
+
+    from companion.share_image import BOLD, COLOURS, FAMILY, REGULAR, Layout, font_files
+
+    layout = Layout("Soirée")
+    layout.text("Amélie, Bérénice, Loïc, Zoé ♠♥", 32)
+    layout.text("Victoire : Amélie", 32, bold=True)
+    svg = render_template("share/card.svg", card=layout.footer("Companion"), family=FAMILY, page=COLOURS["page"])
+    assert font_files(svg) == [str(REGULAR), str(BOLD)]
+    world = Layout("Soirée")
+    world.text(", ".join(WORLD.values()), 32)
+    svg = render_template("share/card.svg", card=world.footer("Companion"), family=FAMILY, page=COLOURS["page"])
+    assert len(font_files(svg)) > 2
+
+
+def test_a_text_in_several_fonts_ends_at_its_anchor(svg_app: Flask) -> None:
+    """A total or a name at the card's right edge (``text-anchor="end"``) in several fonts
+    ends there, and starts where its width says: each run is a text of its own for resvg,
+    which would anchor each alone (each ending at the edge, over one another)."""
+    from flask import render_template
+
+    from companion.share_image import COLOURS, FAMILY, Card, Text, to_png
+
+    for text in ("Zoé 🎉", "王小龙 12", "12"):
+        card = Card("t", width=500, height=100, texts=[Text(480, 70, text, 48, anchor="end")])
+        svg = render_template("share/card.svg", card=card, family=FAMILY, page=COLOURS["page"])
+        columns = [x for row in inked(to_png(svg)) for x, on in enumerate(row) if on]
+        assert 470 <= max(columns) <= 482, (text, max(columns))
+        assert abs(min(columns) - (480 - text_width(text, 48))) < 8, (text, min(columns))
