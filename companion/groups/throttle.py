@@ -8,10 +8,12 @@ the people of one table behind one proxy are not one client.
 inside a lock on that client (a transaction-scoped advisory lock on PostgreSQL; on
 SQLite a writing request holds the write lock from its first statement), so that
 simultaneous guesses are counted one after another.  A right passphrase wipes the
-guesser's record for that code.  After a few wrong tries each new one must wait a
-delay that doubles with every failure (2 s, 4 s, 8 s… up to 15 minutes), rather
-than a fixed wall: whoever knows the passphrase waits seconds, not a quarter of an
-hour.  Tries across many codes grow a delay of their own, so codes cannot be swept.
+guesser's record for that code.  ``GUESS_FREE_TRIES`` tries of a code are free (four:
+the fifth is the first to wait); after them each new one must wait a delay that
+doubles with every failure (2 s, 4 s, 8 s… up to 15 minutes), rather than a fixed
+wall: whoever knows the passphrase waits seconds, not a quarter of an hour.  Tries
+across many codes grow a delay of their own after ``GUESS_FREE_TRIES_ANY_CODE`` an
+hour (twenty), so codes cannot be swept.
 
 **Whose allowance.** A café's Wi-Fi is one address for everyone in it: counted by
 address alone, a stranger's wrong guesses would lock a whole table out of its own
@@ -62,14 +64,17 @@ def _aware(moment: datetime) -> datetime:
 
 
 def delay(failures: int, free: int) -> int:
-    """Seconds a client must wait after ``failures`` wrong tries, ``free`` of them free.
+    """Seconds a client must wait after ``failures`` wrong tries when ``free`` tries are
+    free: none while fewer have failed; once they all have, 2 s before the next try,
+    doubling with each further failure, up to 15 minutes. With four free tries, the
+    fifth waits 2 s after the fourth failure.
 
-    >>> [delay(n, 4) for n in (0, 4, 5, 6, 10, 30)]
+    >>> [delay(n, 4) for n in (0, 3, 4, 5, 9, 30)]
     [0, 0, 2, 4, 64, 900]
     """
-    if failures <= free:
+    if failures < free:
         return 0
-    return int(min(900, 2 ** (failures - free)))
+    return int(min(900, 2 ** min(failures - free + 1, 10)))
 
 
 def _lock(key: str) -> None:
