@@ -8,8 +8,9 @@ the game's length. What each kind shows is its own template
 page context and its live manche as stored.
 
 Through a link (``/t/<code>``) nothing but the display answers: no form, no device's
-name, no other game; the page sets no cookie, so the link's holder carries nothing
-that another address of the app would read. Once the link is revoked or its evening
+name, no other game; nothing under ``/t/`` sets a cookie, whatever the answer
+(:data:`companion.security.DISPLAY_PREFIX`), so the link's holder carries nothing that
+another address of the app would read. Once the link is revoked or its evening
 over, its page and its poll say only that (410 Gone), in the display's own style.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 import segno
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -310,7 +311,6 @@ def _link(code: str) -> DisplayLink:
     ).first()
     if link is None:
         abort(404)
-    g.quiet_session = True  # no cookie: the link's holder carries nothing elsewhere
     return link
 
 
@@ -382,7 +382,6 @@ def shown_watch(code: str) -> Response:
     revoked_at, expires_at, group_id, time_zone, game_version, live_version = found
     why = ended(revoked_at, expires_at, utcnow())
     if why is not None:
-        g.quiet_session = True
         gone = jsonify({"ended": why})
         gone.status_code = 410
         gone.headers["Cache-Control"] = "no-cache"

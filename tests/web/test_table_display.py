@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
@@ -372,3 +373,81 @@ def test_a_live_crapouille_hand_on_the_display_says_the_asked_suit_and_the_direc
     page = html(client.get(url, headers=EN))
     assert "Direction: anticlockwise ↺" in page and "Ann plays." in page
     assert 'aria-label="10 of spades"' in page
+
+
+# ------------------------------------------------------------------------ no cookie
+
+
+def _answers_under_t(app: Flask, client: FlaskClient, group, game_id: int) -> list[tuple[str, str, dict[str, str]]]:
+    """Requests under /t/ that give every answer a display link can give but a throttled
+    one: (method, address, headers)."""
+    link, evening = _link(client, group, game_id), _link(client, group)
+    revoked = _link(client, group, game_id)
+    token = re.search(r'data-watch-token="([^"]+)"', html(app.test_client().get(f"/t/{link.code}"))).group(1)
+    assert client.post(f"/g/{group.code}/displays/{link.id}/revoke").status_code == 303
+    revoked, link = link, _link(client, group, game_id)
+    token = re.search(r'data-watch-token="([^"]+)"', html(app.test_client().get(f"/t/{link.code}"))).group(1)
+    return [
+        ("GET", f"/t/{link.code}", {}),  # 200
+        ("GET", f"/t/{evening.code}", EN),  # 200
+        ("HEAD", f"/t/{link.code}", {}),  # 200
+        ("OPTIONS", f"/t/{link.code}", {}),  # 200
+        ("GET", f"/t/{evening.code}/watch", {}),  # 200
+        ("GET", f"/t/{link.code}/watch", {"If-None-Match": f'"{token}"'}),  # 304
+        ("GET", "/t/ABCDEFGHJK", {}),  # 404: no link's
+        ("GET", "/t/ABCDEFGHJK/watch", {}),
+        ("GET", "/t/abc", EN),  # 404: malformed
+        ("GET", f"/t/{link.code}/elsewhere", {}),  # 404: no such address
+        ("POST", f"/t/{link.code}", {}),  # 405
+        ("POST", "/t/ABCDEFGHJK/watch", {}),
+        ("DELETE", f"/t/{evening.code}", {}),
+        ("GET", f"/t/{revoked.code}", {}),  # 410
+        ("GET", f"/t/{revoked.code}/watch", {}),
+    ]
+
+
+def test_nothing_under_t_sets_a_cookie_whatever_the_answer(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A display link's screen carries nothing another address would read: no answer
+    under /t/ sets (or renews, or clears) a cookie — a page, a poll, a 304, a 404, a 405,
+    a 410, a server error — for a new screen, a phone of the group whose cookie is due
+    to be signed again, or one holding a message for its next page."""
+    from companion import security
+    from companion.display import routes
+
+    group, _players, game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    requests = _answers_under_t(app, client, group, game_id)
+    monkeypatch.setattr(security, "RESIGN_AFTER", timedelta(0))  # any cookie sent back would be renewed
+    flashing = app.test_client()
+    create_group(flashing, name="Les Autres")
+    with flashing.session_transaction() as session:  # a message waiting for the next page
+        session["_flashes"] = [("message", "Bonjour")]
+    seen: set[int] = set()
+
+    def ask(method: str, address: str, headers: dict[str, str]) -> None:
+        for who in (app.test_client(), client, flashing):
+            r = who.open(address, method=method, headers=headers)
+            seen.add(r.status_code)
+            assert "Set-Cookie" not in r.headers, (method, address, r.status_code, r.headers["Set-Cookie"])
+
+    for method, address, headers in requests:
+        ask(method, address, headers)
+    # A server error (as in production: the app's error page, not the exception).
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(routes, "game_display", broken)
+    ask(*requests[0])
+    assert seen == {200, 304, 404, 405, 410, 500}
+    # An error there is said in the display's own layout: no footer, no form (whose CSRF
+    # token would be a cookie), in French by default.
+    for address in ("/t/ABCDEFGHJK", f"/t/{requests[0][1].split('/')[2]}"):
+        page = html(app.test_client().get(address))
+        assert 'class="display"' in page and '<h1 id="error-title">Oups</h1>' in page, page
+        assert "<form" not in page and "<footer" not in page and "csrf" not in page
+    assert "Cette page n’existe pas." in html(app.test_client().get("/t/ABCDEFGHJK"))
+    # Elsewhere a cookie is renewed as ever (the test would pass for a broken cookie jar).
+    assert client.get(f"/g/{group.code}").headers["Set-Cookie"].startswith("session=")
