@@ -31,6 +31,12 @@ code and ``GUESS_FREE_TRIES_ANY_CODE_KNOWN`` across codes) and the same doubling
 delays after it.  A table's own mistakes never reach it; someone guessing through
 phones made for the purpose gets one more slow allowance, not one per phone.
 
+**Codes that open something by themselves.** A table display's link (``/t/<code>``:
+:mod:`companion.display.guard`) opens its display with its code alone. Its wrong codes
+are guesses on the same allowances, under the same locks (:func:`judge`, then
+:func:`record` for a code that is no link's, as ``T-<code>``); a display's own polls are
+never judged and never write.
+
 **Creations.** A client may create a few groups an hour.
 """
 
@@ -152,33 +158,57 @@ def _wait(who: str, code: str, now: datetime, free: int, free_any_code: int) -> 
     )
 
 
-def before_guess(code: str) -> Verdict:
-    """Record a try of ``code`` by this guesser and commit, when it may be judged now;
-    else how long it must wait (nothing is recorded then)."""
-    who, code = guesser(), code.upper()[:12]
+def _known(who: Guesser) -> str:
+    """The pool of the known phones behind the guesser's address."""
+    return f"known:{who.address}"[:64]
+
+
+def judge(code: str, who: Guesser | None = None, *, lock: bool = True) -> Verdict:
+    """Take the guesser's locks (this request's guesser unless ``who`` is given) and say
+    whether a try of ``code`` may be judged now (``wait`` 0) or how long it must wait;
+    nothing is recorded. The locks (and, on SQLite, the writer's transaction the request
+    must be in) are held until the transaction ends: a try recorded in it
+    (:func:`record`) is counted before the next. Without ``lock``, a first look, in any
+    transaction: a guesser that must wait is told so without waiting for another's
+    transaction, one that may try is judged again under the locks before it does."""
+    who, code = who or guesser(), code.upper()[:12]
     config = current_app.config
-    _lock(f"guess:{who.address}")
-    if who.own is not None:
-        _lock(f"guess:{who.own}")
+    if lock:
+        _lock(f"guess:{who.address}")
+        if who.own is not None:
+            _lock(f"guess:{who.own}")
     now = utcnow()
     wait = _wait(who.counted_as, code, now, config["GUESS_FREE_TRIES"], config["GUESS_FREE_TRIES_ANY_CODE"])
-    known = f"known:{who.address}"[:64]
     if who.own is not None:
         free, free_any = config["GUESS_FREE_TRIES_KNOWN"], config["GUESS_FREE_TRIES_ANY_CODE_KNOWN"]
-        wait = max(wait, _wait(known, code, now, free, free_any))
-    if wait:
-        db.session.rollback()
-        return Verdict(wait, who)
+        wait = max(wait, _wait(_known(who), code, now, free, free_any))
+    return Verdict(wait, who)
+
+
+def record(code: str, verdict: Verdict) -> Verdict:
+    """Record the try of ``code`` that :func:`judge` let through, in the guesser's record
+    (and its address's known phones' pool), forget tries a day old, and commit."""
+    who, code, now = verdict.guesser, code.upper()[:12], utcnow()
     db.session.add(ThrottleEvent(kind=GUESS, code=code, client=who.counted_as, at=now))
     pooled = None
     if who.own is not None:
-        pooled = ThrottleEvent(kind=GUESS, code=code, client=known, at=now)
+        pooled = ThrottleEvent(kind=GUESS, code=code, client=_known(who), at=now)
         db.session.add(pooled)
     db.session.execute(sa.delete(ThrottleEvent).where(ThrottleEvent.at < now - timedelta(days=1)))
     db.session.flush()
     pooled_id = pooled.id if pooled is not None else None
     db.session.commit()
     return Verdict(0, who, pooled_id)
+
+
+def before_guess(code: str) -> Verdict:
+    """Record a try of ``code`` by this guesser and commit, when it may be judged now;
+    else how long it must wait (nothing is recorded then)."""
+    verdict = judge(code)
+    if verdict.wait:
+        db.session.rollback()
+        return verdict
+    return record(code, verdict)
 
 
 def guessed_right(code: str, verdict: Verdict) -> None:
