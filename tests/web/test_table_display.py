@@ -423,8 +423,8 @@ def test_nothing_under_t_sets_a_cookie_whatever_the_answer(
 ) -> None:
     """A display link's screen carries nothing another address would read: no answer
     under /t/ sets (or renews, or clears) a cookie — a page, a poll, a 304, a 404, a 405,
-    a 410, a server error — for a new screen, a phone of the group whose cookie is due
-    to be signed again, or one holding a message for its next page."""
+    a 410, a 429, a server error — for a new screen, a phone of the group whose cookie is
+    due to be signed again, or one holding a message for its next page."""
     from companion import security
     from companion.display import routes
 
@@ -445,6 +445,24 @@ def test_nothing_under_t_sets_a_cookie_whatever_the_answer(
 
     for method, address, headers in requests:
         ask(method, address, headers)
+    # Refused (429): this address tried twenty wrong codes a moment ago; a new screen, and
+    # one holding a message (neither is a phone of a group: no allowance of its own).
+    now = utcnow()
+    db.session.add_all(
+        ThrottleEvent(kind="guess", code=f"T-{_wrong(i)}", client="127.0.0.1", at=now)
+        for i in range(app.config["GUESS_FREE_TRIES_ANY_CODE"])
+    )
+    db.session.commit()
+    stranger = app.test_client()
+    with stranger.session_transaction() as session:
+        session["_flashes"] = [("message", "Bonjour")]
+    for who in (app.test_client(), stranger):
+        for address in (requests[0][1], f"{requests[0][1]}/watch", "/t/ABCDEFGHJK"):
+            r = who.get(address)
+            seen.add(r.status_code)
+            assert r.status_code == 429 and "Set-Cookie" not in r.headers, (address, r.headers.get("Set-Cookie"))
+    db.session.execute(sa.delete(ThrottleEvent))
+    db.session.commit()
     # A server error (as in production: the app's error page, not the exception).
     app.config["PROPAGATE_EXCEPTIONS"] = False
 
@@ -453,7 +471,7 @@ def test_nothing_under_t_sets_a_cookie_whatever_the_answer(
 
     monkeypatch.setattr(routes, "game_display", broken)
     ask(*requests[0])
-    assert seen == {200, 304, 404, 405, 410, 500}
+    assert seen == {200, 304, 404, 405, 410, 429, 500}
     # An error there is said in the display's own layout: no footer, no form (whose CSRF
     # token would be a cookie), in French by default.
     for address in ("/t/ABCDEFGHJK", f"/t/{requests[0][1].split('/')[2]}"):
