@@ -2,7 +2,8 @@
 :func:`init_app` (nothing happens when this module is imported).
 
 - SQLite: each connection's settings (:func:`sqlite_settings`), and how a transaction
-  begins — ``BEGIN IMMEDIATE`` for a request that may write (:func:`sqlite_begin`).
+  begins — ``BEGIN IMMEDIATE`` for a request that may write (:func:`sqlite_begin`; a GET
+  only while it says it may: ``writes.write_from_here``).
 
 PostgreSQL needs nothing here: its transactions are SQLAlchemy's, and a pooled
 connection is checked before use by SQLAlchemy's own ``pool_pre_ping``
@@ -24,6 +25,9 @@ from companion.extensions import db
 #: Set on ``g`` while a writing request reads before taking SQLite's write lock
 #: (``writes.read_first``).
 READ_FIRST = "companion_read_first"
+#: Set on ``g`` while a reading request (a GET) may write, its transactions a writer's
+#: (``writes.write_from_here``).
+WRITING = "companion_writing"
 
 #: Methods of requests that do not write.
 _READING = ("GET", "HEAD", "OPTIONS")
@@ -46,8 +50,9 @@ def set_on(engine: Engine) -> None:
 
 
 def _writing_request() -> bool:
-    """Whether this is a request that may write (False outside a request)."""
-    return has_request_context() and request.method not in _READING
+    """Whether this is a request that may write (False outside a request): not a GET, or
+    a GET while it may (``writes.write_from_here``)."""
+    return has_request_context() and (request.method not in _READING or bool(g.get(WRITING)))
 
 
 # --- SQLite ----------------------------------------------------------------------------------

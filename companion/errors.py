@@ -3,6 +3,9 @@
 A bad input never reaches here (forms show it next to the field); these pages
 cover wrong addresses, expired forms and the like.  The 500 handler is a safety
 net that rolls the session back so nothing half-saved remains.
+
+Under ``/t/`` (a table display's link) an error is said in the display's own layout
+(``display/error.html``): no header, footer or form, nothing of any group.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from companion.extensions import db
 from companion.i18n import gettext as _
+from companion.security import API_PREFIX, DISPLAY_PREFIX
 
 
 def _messages() -> dict[int, str]:
@@ -29,8 +33,10 @@ def _messages() -> dict[int, str]:
 
 
 def _render(code: int, message: str) -> ResponseReturnValue:
-    if request.path.startswith("/api/"):
+    if request.path.startswith(API_PREFIX):
         return jsonify({"error": message, "field": None}), code
+    if request.path.startswith(DISPLAY_PREFIX):
+        return render_template("display/error.html", title=_("Oops"), lines=[message], watch_url=None), code
     return render_template("error.html", code=code, message=message), code
 
 

@@ -18,7 +18,8 @@
 - **Cookies.** ``HttpOnly`` and ``SameSite=Lax``, and ``Secure`` whenever the
   request came over HTTPS (directly or through a trusted proxy). The session cookie
   lasts 180 days from the last visit: an unchanged one is signed again once a day
-  (:data:`RESIGN_AFTER`), not with every page.
+  (:data:`RESIGN_AFTER`), not with every page. No answer under ``/t/`` (a table
+  display's link: :data:`DISPLAY_PREFIX`) sets one, whatever its status.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ HEADERS = tuple(
 )
 #: Where the rules API lives (companion.api): no session there.
 API_PREFIX = "/api/"
+#: Where a table display answers through its link (companion.display): no cookie is set there.
+DISPLAY_PREFIX = "/t/"
 #: An unchanged session cookie is signed again (and its lifetime renewed) once this old.
 RESIGN_AFTER = timedelta(days=1)
 
@@ -109,6 +112,17 @@ class SessionInterface(SecureCookieSessionInterface):
         session = self.session_class(data)
         session.signed_at = signed_at  # type: ignore[attr-defined]
         return session
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        # Nothing under /t/ sets, renews or clears a cookie, whatever the answer (a page, a
+        # poll, an error page, a refusal): a display link's screen carries nothing another
+        # address of the app would read. The cookie a browser sends may be read there (who
+        # is guessing: companion.groups.throttle); what it read is never written back.
+        if request.path.startswith(DISPLAY_PREFIX):
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if session.modified:

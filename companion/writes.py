@@ -22,7 +22,7 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 from flask import g, request
 
-from companion.database import READ_FIRST
+from companion.database import READ_FIRST, WRITING
 from companion.extensions import db
 from companion.models import FormToken, Game, utcnow
 
@@ -118,6 +118,25 @@ def start_writing() -> None:
     the next statement begins a writer's, which waits for SQLite's write lock."""
     if g.pop(READ_FIRST, None):
         commit()
+
+
+def write_from_here() -> None:
+    """This reading request (a GET) may write from here: its next transaction begins as a
+    writer's, which on SQLite takes the write lock with its first statement (as a POST's:
+    :func:`companion.database.sqlite_begin`), so that what it reads before writing is
+    still so when it writes. A transaction already begun is committed first (keeping
+    what it loaded). For a GET that writes only when it must (a wrong display code
+    recorded: ``display.guard``); :func:`stop_writing` ends it."""
+    if db.session().in_transaction():
+        commit()
+    setattr(g, WRITING, True)
+
+
+def stop_writing() -> None:
+    """Commit the transaction of :func:`write_from_here` (keeping what it loaded, and
+    releasing its locks): the request reads on in a reader's transaction."""
+    commit()
+    g.pop(WRITING, None)
 
 
 def commit() -> None:

@@ -12,7 +12,12 @@
 // form, and replaced as the game moves on. Offline, it stays silent and keeps asking.
 // An address gone for good (410: a table display's link revoked or its evening over)
 // is fetched once more: its page, which says why, takes the place of what was shown,
-// and nothing more is asked.
+// and nothing more is asked. Told to wait (429), it asks again once the answer's
+// Retry-After has passed, not sooner; a page that said so itself (a table display's
+// link opened while its address must wait) has no token yet: once the link opens, its
+// display is put in place and followed. A page that names a key (data-watch-key: a table
+// display's link, companion/display/guard.py) sends it back with every request it
+// makes (X-Watch-Key): the screen was given the page, so its asking is never slowed.
 // Only an enhancement: without script a page is up to date when it is reloaded.
 //
 // The notice's words come from the page (data-watch-changed, data-watch-refresh).
@@ -29,6 +34,8 @@
 
   var url = data.watchUrl;
   var form = !!data.watchForm;
+  var key = data.watchKey;
+  var MOST = 15 * 60 * 1000;  // the longest a throttle asks to wait (companion/groups/throttle.py)
   var token = data.watchToken;
   // The page's own address (a page answering a POST, such as a refused move, names it).
   var page = data.watchPage || window.location.pathname + window.location.search;
@@ -125,8 +132,16 @@
   }
 
   // Fetch the page and put its <main> in place; resolves to whether it was.
+  // The headers of a request to the server: ``accept``, and the page's key if it has one.
+  function headers(accept, more) {
+    var all = { "Accept": accept };
+    if (key) all["X-Watch-Key"] = key;
+    for (var name in more) all[name] = more[name];
+    return all;
+  }
+
   function refresh(forced) {
-    return fetch(address, { headers: { "Accept": "text/html" }, cache: "no-store", credentials: "same-origin" })
+    return fetch(address, { headers: headers("text/html", {}), cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         // A page gone for good (410) still says why: it is shown like any other.
         if (response.redirected || !(response.ok || response.status === 410)) return null;
@@ -145,6 +160,7 @@
         swap(fresh, doc);
         if (next) token = next;
         else stopped = true;  // the page is no longer watched (nothing left to follow)
+        if (doc.body.dataset.watchKey) key = doc.body.dataset.watchKey;  // the new page's own
         return true;
       }).catch(function () { return false; });
   }
@@ -167,12 +183,19 @@
     timer = null;
     if (stopped || busy || document.visibilityState === "hidden") return;
     busy = true;
+    var next = EVERY;
     fetch(url, {
-      headers: { "Accept": "application/json", "If-None-Match": "\"" + token + "\"" },
+      headers: headers("application/json", { "If-None-Match": "\"" + token + "\"" }),
       cache: "no-store",
       credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 304) return null;
+      // Told to wait: asked again once the wait is over (Retry-After, in seconds).
+      if (response.status === 429) {
+        var wait = Number(response.headers.get("Retry-After")) * 1000;
+        if (wait > EVERY) next = Math.min(wait, MOST);
+        return null;
+      }
       // Gone for good: the page says why, in place of what it showed (whatever the
       // reader was doing: nothing on it can be sent any more); a page that is no longer
       // watched, the asking stops there (refresh()). Failing that, asked again.
@@ -190,7 +213,7 @@
       // Offline, or a connection cut: silent, and asked again.
     }).then(function () {
       busy = false;
-      schedule(EVERY);
+      schedule(next);
     });
   }
 

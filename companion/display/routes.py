@@ -8,8 +8,9 @@ the game's length. What each kind shows is its own template
 page context and its live manche as stored.
 
 Through a link (``/t/<code>``) nothing but the display answers: no form, no device's
-name, no other game; the page sets no cookie, so the link's holder carries nothing
-that another address of the app would read. Once the link is revoked or its evening
+name, no other game; nothing under ``/t/`` sets a cookie, whatever the answer
+(:data:`companion.security.DISPLAY_PREFIX`), so the link's holder carries nothing that
+another address of the app would read. Once the link is revoked or its evening
 over, its page and its poll say only that (410 Gone), in the display's own style.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 import segno
 import sqlalchemy as sa
 import sqlalchemy.orm as so
-from flask import abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -32,13 +33,15 @@ from companion import watch
 from companion.clock import night_of, use_zone
 from companion.collation import sort_key
 from companion.display import bp
-from companion.display.links import CODE, Ended, active_links, ended, link_for, make_link
+from companion.display.guard import Refused, screen_key, through_link
+from companion.display.links import Ended, active_links, ended, link_for, make_link
 from companion.extensions import db
 from companion.games.kinds import kind_for
 from companion.games.kinds.base import GameKind
 from companion.games.state import round_in_play
 from companion.groups.people import evening_games
-from companion.i18n import current_lang
+from companion.groups.throttle import wait_message
+from companion.i18n import current_lang, ngettext
 from companion.i18n import gettext as _
 from companion.membership.access import current_device, group_and_game, group_for
 from companion.models import (
@@ -298,20 +301,49 @@ def revoke(code: str, link_id: int) -> ResponseReturnValue:
 # ------------------------------------------------------------------ through a link
 
 
-def _link(code: str) -> DisplayLink:
-    """The link of that code, with its group (and game), valid or not; 404 for a code
-    that is no link's (unknown or malformed: a screen learns nothing more)."""
-    if not CODE.fullmatch(code):
-        abort(404)
-    link = db.session.scalars(
+def _find_link(code: str) -> DisplayLink | None:
+    """The link of that code, with its group (and game), valid or not (one query)."""
+    return db.session.scalars(
         sa.select(DisplayLink)
         .where(DisplayLink.code == code)
         .options(so.joinedload(DisplayLink.group), so.joinedload(DisplayLink.game).options(_WITH_PLAYERS))
     ).first()
-    if link is None:
-        abort(404)
-    g.quiet_session = True  # no cookie: the link's holder carries nothing elsewhere
-    return link
+
+
+def _screen_wait(seconds: int) -> str:
+    if seconds >= 90:
+        return _("This screen will try again by itself in %(minutes)d minutes.", minutes=(seconds + 59) // 60)
+    return ngettext(
+        "This screen will try again by itself in %(num)d second.",
+        "This screen will try again by itself in %(num)d seconds.",
+        seconds,
+    )
+
+
+def _refused_page(code: str, refused: Refused) -> ResponseReturnValue:
+    """A link's page refused while its guesser must wait (429), in the display's own
+    style, the same whatever the code: too many wrong codes from here, and when the
+    screen asks again by itself. It is watched, with no token yet: ``static/watch.js``
+    asks the code's poll once the wait is over (its ``Retry-After``), and when the link
+    opens, puts its display in place (a screen opened meanwhile needs no hand)."""
+    page = render_template(
+        "display/error.html",
+        title=_("Too many tries"),
+        lines=[_("Too many wrong display codes were tried from this connection."), _screen_wait(refused.wait)],
+        watch_url=url_for("display.shown_watch", code=code),
+        watch_token="",
+    )
+    return page, 429, {"Retry-After": str(refused.wait)}
+
+
+def _refused_poll(refused: Refused) -> Response:
+    """A link's poll refused while its guesser must wait: 429 ``{"error", "retry_after"}``
+    with ``Retry-After``, which ``static/watch.js`` waits before asking again."""
+    answer = jsonify({"error": wait_message(refused.wait), "retry_after": refused.wait})
+    answer.status_code = 429
+    answer.headers["Retry-After"] = str(refused.wait)
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer
 
 
 def _ended_page(why: Ended) -> ResponseReturnValue:
@@ -324,12 +356,19 @@ def _ended_page(why: Ended) -> ResponseReturnValue:
 @bp.get("/t/<code>")
 def shown(code: str) -> ResponseReturnValue:
     """A display opened through its link: read-only, no form, no device's name; once the
-    link is revoked or its evening over, only that."""
-    link = _link(code)
+    link is revoked or its evening over, only that. A code that is no link's is a 404,
+    and a wrong guess (:mod:`companion.display.guard`): 429 while its guesser must wait."""
+    link = through_link(code, lambda: _find_link(code))
+    if isinstance(link, Refused):
+        return _refused_page(code, link)
+    if link is None:
+        abort(404)
     why = ended(link.revoked_at, link.expires_at, utcnow())
     if why is not None:
         return _ended_page(why)
     use_zone(link.group.time_zone)
+    # What the page's script sends back with each request: never judged as a guess.
+    watch = {"watch_url": url_for("display.shown_watch", code=code), "watch_key": screen_key(code)}
     if link.game is not None:
         shown_game = game_display(link.game)
         return render_template(
@@ -337,16 +376,16 @@ def shown(code: str) -> ResponseReturnValue:
             shown=shown_game,
             # A game's link shows nothing of another game: its end is its winners and losers;
             # the evening so far is the evening link's (and a device of the group's).
-            watch_url=url_for("display.shown_watch", code=code),
             watch_token=shown_game["token"],
             through_link=True,
+            **watch,
         )
     context = evening_display(link.group)
     return render_template(
         "display/evening.html",
-        watch_url=url_for("display.shown_watch", code=code),
         watch_token=evening_token(link.group_id, context["night"]),
         through_link=True,
+        **watch,
         **context,
     )
 
@@ -370,19 +409,19 @@ _LINK_POLL = (
 
 @bp.get("/t/<code>/watch")
 def shown_watch(code: str) -> Response:
-    """A linked display's token: one query for a game's, two for an evening's. Once the
+    """A linked display's token: one query for a game's, two for an evening's, when its
+    page's script asks (its key sent back: :mod:`companion.display.guard`). Once the
     link is revoked or its evening over, a 410 saying which (``static/watch.js`` then
     fetches the page, which says it, and stops asking); a 404 for a code that is no
-    link's."""
-    if not CODE.fullmatch(code):
-        abort(404)
-    found = db.session.execute(_LINK_POLL.where(DisplayLink.code == code)).first()
+    link's; a 429 while a guesser must wait."""
+    found = through_link(code, lambda: db.session.execute(_LINK_POLL.where(DisplayLink.code == code)).first())
+    if isinstance(found, Refused):
+        return _refused_poll(found)
     if found is None:
         abort(404)
     revoked_at, expires_at, group_id, time_zone, game_version, live_version = found
     why = ended(revoked_at, expires_at, utcnow())
     if why is not None:
-        g.quiet_session = True
         gone = jsonify({"ended": why})
         gone.status_code = 410
         gone.headers["Cache-Control"] = "no-cache"

@@ -8,10 +8,12 @@ the people of one table behind one proxy are not one client.
 inside a lock on that client (a transaction-scoped advisory lock on PostgreSQL; on
 SQLite a writing request holds the write lock from its first statement), so that
 simultaneous guesses are counted one after another.  A right passphrase wipes the
-guesser's record for that code.  After a few wrong tries each new one must wait a
-delay that doubles with every failure (2 s, 4 s, 8 s… up to 15 minutes), rather
-than a fixed wall: whoever knows the passphrase waits seconds, not a quarter of an
-hour.  Tries across many codes grow a delay of their own, so codes cannot be swept.
+guesser's record for that code.  ``GUESS_FREE_TRIES`` tries of a code are free (four:
+the fifth is the first to wait); after them each new one must wait a delay that
+doubles with every failure (2 s, 4 s, 8 s… up to 15 minutes), rather than a fixed
+wall: whoever knows the passphrase waits seconds, not a quarter of an hour.  Tries
+across many codes grow a delay of their own after ``GUESS_FREE_TRIES_ANY_CODE`` an
+hour (twenty), so codes cannot be swept.
 
 **Whose allowance.** A café's Wi-Fi is one address for everyone in it: counted by
 address alone, a stranger's wrong guesses would lock a whole table out of its own
@@ -28,6 +30,12 @@ pool (``known:<address>``) with a larger free allowance (``GUESS_FREE_TRIES_KNOW
 code and ``GUESS_FREE_TRIES_ANY_CODE_KNOWN`` across codes) and the same doubling
 delays after it.  A table's own mistakes never reach it; someone guessing through
 phones made for the purpose gets one more slow allowance, not one per phone.
+
+**Codes that open something by themselves.** A table display's link (``/t/<code>``:
+:mod:`companion.display.guard`) opens its display with its code alone. Its wrong codes
+are guesses on the same allowances, under the same locks (:func:`judge`, then
+:func:`record` for a code that is no link's, as ``T-<code>``); a display's own polls are
+never judged and never write.
 
 **Creations.** A client may create a few groups an hour.
 """
@@ -62,14 +70,17 @@ def _aware(moment: datetime) -> datetime:
 
 
 def delay(failures: int, free: int) -> int:
-    """Seconds a client must wait after ``failures`` wrong tries, ``free`` of them free.
+    """Seconds a client must wait after ``failures`` wrong tries when ``free`` tries are
+    free: none while fewer have failed; once they all have, 2 s before the next try,
+    doubling with each further failure, up to 15 minutes. With four free tries, the
+    fifth waits 2 s after the fourth failure.
 
-    >>> [delay(n, 4) for n in (0, 4, 5, 6, 10, 30)]
+    >>> [delay(n, 4) for n in (0, 3, 4, 5, 9, 30)]
     [0, 0, 2, 4, 64, 900]
     """
-    if failures <= free:
+    if failures < free:
         return 0
-    return int(min(900, 2 ** (failures - free)))
+    return int(min(900, 2 ** min(failures - free + 1, 10)))
 
 
 def _lock(key: str) -> None:
@@ -147,33 +158,57 @@ def _wait(who: str, code: str, now: datetime, free: int, free_any_code: int) -> 
     )
 
 
-def before_guess(code: str) -> Verdict:
-    """Record a try of ``code`` by this guesser and commit, when it may be judged now;
-    else how long it must wait (nothing is recorded then)."""
-    who, code = guesser(), code.upper()[:12]
+def _known(who: Guesser) -> str:
+    """The pool of the known phones behind the guesser's address."""
+    return f"known:{who.address}"[:64]
+
+
+def judge(code: str, who: Guesser | None = None, *, lock: bool = True) -> Verdict:
+    """Take the guesser's locks (this request's guesser unless ``who`` is given) and say
+    whether a try of ``code`` may be judged now (``wait`` 0) or how long it must wait;
+    nothing is recorded. The locks (and, on SQLite, the writer's transaction the request
+    must be in) are held until the transaction ends: a try recorded in it
+    (:func:`record`) is counted before the next. Without ``lock``, a first look, in any
+    transaction: a guesser that must wait is told so without waiting for another's
+    transaction, one that may try is judged again under the locks before it does."""
+    who, code = who or guesser(), code.upper()[:12]
     config = current_app.config
-    _lock(f"guess:{who.address}")
-    if who.own is not None:
-        _lock(f"guess:{who.own}")
+    if lock:
+        _lock(f"guess:{who.address}")
+        if who.own is not None:
+            _lock(f"guess:{who.own}")
     now = utcnow()
     wait = _wait(who.counted_as, code, now, config["GUESS_FREE_TRIES"], config["GUESS_FREE_TRIES_ANY_CODE"])
-    known = f"known:{who.address}"[:64]
     if who.own is not None:
         free, free_any = config["GUESS_FREE_TRIES_KNOWN"], config["GUESS_FREE_TRIES_ANY_CODE_KNOWN"]
-        wait = max(wait, _wait(known, code, now, free, free_any))
-    if wait:
-        db.session.rollback()
-        return Verdict(wait, who)
+        wait = max(wait, _wait(_known(who), code, now, free, free_any))
+    return Verdict(wait, who)
+
+
+def record(code: str, verdict: Verdict) -> Verdict:
+    """Record the try of ``code`` that :func:`judge` let through, in the guesser's record
+    (and its address's known phones' pool), forget tries a day old, and commit."""
+    who, code, now = verdict.guesser, code.upper()[:12], utcnow()
     db.session.add(ThrottleEvent(kind=GUESS, code=code, client=who.counted_as, at=now))
     pooled = None
     if who.own is not None:
-        pooled = ThrottleEvent(kind=GUESS, code=code, client=known, at=now)
+        pooled = ThrottleEvent(kind=GUESS, code=code, client=_known(who), at=now)
         db.session.add(pooled)
     db.session.execute(sa.delete(ThrottleEvent).where(ThrottleEvent.at < now - timedelta(days=1)))
     db.session.flush()
     pooled_id = pooled.id if pooled is not None else None
     db.session.commit()
     return Verdict(0, who, pooled_id)
+
+
+def before_guess(code: str) -> Verdict:
+    """Record a try of ``code`` by this guesser and commit, when it may be judged now;
+    else how long it must wait (nothing is recorded then)."""
+    verdict = judge(code)
+    if verdict.wait:
+        db.session.rollback()
+        return verdict
+    return record(code, verdict)
 
 
 def guessed_right(code: str, verdict: Verdict) -> None:

@@ -123,8 +123,10 @@ class ThrottleEvent(db.Model):
     """A guess or a creation by a client, kept for a while to slow guessing down.
 
     ``kind`` is ``"guess"`` (a wrong passphrase or an unknown code; ``code`` is what
-    was tried) or ``"create"`` (a group created).  Each attempt is recorded *before*
-    it is judged, so that simultaneous guesses count one after another.
+    was tried; ``T-<code>`` for a display link's code that is no link's) or
+    ``"create"`` (a group created).  Each attempt is recorded *before* it is judged,
+    so that simultaneous guesses count one after another (a display code: before its
+    « not found » is sent).
     """
 
     __tablename__ = "throttle_events"

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from companion import create_app
 from companion.extensions import db
-from companion.models import DisplayLink, utcnow
+from companion.models import DisplayLink, ThrottleEvent, utcnow
 from tests.browser.conftest import APP_CONFIG, WATCH_EVERY_MS, _post_form, group_with, keep, served
 from tests.browser.test_referee_live import AXE, WCAG_TAGS
 
@@ -276,6 +276,73 @@ def test_a_revoked_link_and_an_evening_over_are_said_on_the_screen_within_a_poll
         # The phone of the group follows its own display as before.
         phone.goto(f"{game}/display")
         expect(phone.locator("h1")).to_contain_text("Le Président")
+    finally:
+        tablet.context.close()
+        tv.context.close()
+
+
+def _sweep_from_here(app: Any, wrong: int) -> None:
+    """``wrong`` wrong display codes tried from this address (the browsers') a moment ago;
+    none before."""
+    with app.app_context():
+        db.session.execute(sa.delete(ThrottleEvent))
+        now = utcnow()
+        for i in range(wrong):
+            db.session.add(ThrottleEvent(kind="guess", code=f"T-WRNG{i:06d}", client="127.0.0.1", at=now))
+        db.session.commit()
+
+
+def test_a_screen_follows_its_link_while_its_address_is_slowed_down(
+    served_app: tuple[str, Any], phone: Any, browser: Any
+) -> None:
+    """A stranger on the same Wi-Fi sweeps display codes: a screen opening a link is
+    told to wait, in the display's style, and opens it by itself once the wait is over; a
+    tablet already showing its link (static/watch.js sends its page's key) follows the
+    game as ever, without a reload."""
+    live_server, app = served_app
+    code = group_with(phone, live_server, "Table du samedi", "Ann", "Bob", "Cid", "Dan")
+    game = _president(phone, live_server, code, "Ann", "Bob", "Cid", "Dan")
+    link = _display_link(phone, live_server, code, game)
+    phone.goto(f"{live_server}/g/{code}/displays")
+    phone.get_by_role("button", name="Un lien pour la soirée").tap()
+    evening_link = str(phone.locator("input[id^=display-url-]").first.input_value())
+    tablet, tv = _screen(browser, SCREENS["tablet-landscape"]), _screen(browser, SCREENS["tv"])
+    try:
+        tablet.goto(link)
+        expect(tablet.locator("h1")).to_contain_text("Le Président")
+        tablet.evaluate("window.__notReloaded = true")
+        _sweep_from_here(app, 25)  # 64 s to wait
+        answer = tv.goto(evening_link)
+        assert answer is not None and answer.status == 429
+        expect(tv.locator("h1")).to_have_text("Trop d’essais")
+        said = re.compile("Cet écran réessaiera de lui-même dans 6[34]\u00a0secondes.")
+        expect(tv.locator("main")).to_contain_text(said)
+        assert tv.evaluate("document.documentElement.dataset.theme") == "dark"
+        _no_violation(tv, "too many tries")
+        keep(tv, "test-artifacts/display-too-many-tries-tv.png")
+        for theme in ("dark", "light"):
+            small = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+            small.add_cookies([{"name": "theme", "value": theme, "url": live_server}])
+            page = small.new_page()
+            assert page.goto(link).status == 429
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            keep(page, f"test-artifacts/display-too-many-tries-{theme}.png", full_page=True)
+            small.close()
+
+        # The tablet holds its page: a manche started on the phone shows on it, no reload.
+        phone.goto(f"{game}/live")
+        phone.locator("fieldset#dealer label.pill", has_text="Dan").tap()
+        phone.locator("form.live-start button[type=submit]").tap()
+        phone.locator("#turn").wait_for()
+        expect(tablet.locator(".display-now")).to_contain_text("Ann", timeout=SEEN_WITHIN)
+        assert tablet.evaluate("window.__notReloaded === true")
+
+        # A shorter wait: the TV asks again by itself once it is over, and shows the evening.
+        _sweep_from_here(app, 20)  # 2 seconds to wait
+        answer = tv.reload()
+        assert answer is not None and answer.status == 429
+        expect(tv.locator("h1").first).to_contain_text("Le Président", timeout=10_000)
+        assert tv.locator("h1").first.text_content() != "Trop d’essais"
     finally:
         tablet.context.close()
         tv.context.close()

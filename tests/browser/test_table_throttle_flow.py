@@ -47,10 +47,10 @@ def _watch(page: Any) -> list[str]:
 
 def test_the_too_many_tries_page_on_the_phones_clock(server: tuple[str, Flask], browser: Any) -> None:
     base, app = server
-    # Ten wrong guesses of this code from this address a moment ago: 64 s to wait.
+    # Nine wrong guesses of this code from this address a moment ago: 64 s to wait.
     with app.app_context():
         now = utcnow()
-        for _ in range(10):
+        for _ in range(9):
             db.session.add(ThrottleEvent(kind="guess", code="TABLE1", client="127.0.0.1", at=now))
         db.session.commit()
     context = browser.new_context(locale="fr-FR", timezone_id="America/Montreal", **PHONE)

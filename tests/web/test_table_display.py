@@ -10,13 +10,15 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.display.guard import KEY_HEADER
 from companion.display.links import evening_ends
 from companion.extensions import db
-from companion.models import DisplayLink, utcnow
+from companion.models import DisplayLink, ThrottleEvent, utcnow
 from tests.helpers import add_players, count_queries, create_group, html, start_crapouille
 from tests.web.test_referee_live import _game, _move, _start
 
@@ -300,19 +302,30 @@ def test_the_evening_display_follows_the_game_that_changed_last(app: Flask, clie
 # ------------------------------------------------------------------- constant queries
 
 
+def _key(page: str) -> dict[str, str]:
+    """The header a display's script sends with its requests: its page's key."""
+    match = re.search(r'data-watch-key="([0-9a-f]+)"', page)
+    assert match, page
+    return {KEY_HEADER: match.group(1)}
+
+
 def test_a_display_and_its_poll_run_as_many_queries_whatever_the_history(app: Flask, client: FlaskClient) -> None:
     group, (ann, bob, cid, dan), game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
     link = _link(client, group, game_id)
     evening = _link(client, group)
     tv = app.test_client()
+    keys = {code: _key(html(tv.get(f"/t/{code}"))) for code in (link.code, evening.code)}
     addresses = (f"/t/{link.code}", f"/t/{link.code}/watch", f"/t/{evening.code}", f"/t/{evening.code}/watch")
 
     def counts() -> list[int]:
         found = []
-        for address in addresses:
-            with count_queries() as statements:
-                assert tv.get(address).status_code == 200
-            found.append(len(statements))
+        # As the screen's script asks (its page's key), then as a link opened anew.
+        for sent in (keys, {}):
+            for address in addresses:
+                with count_queries() as statements:
+                    assert tv.get(address, headers=sent.get(address.split("/")[2], {})).status_code == 200
+                found.append(len(statements))
+                assert not [s for s in statements if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
         with count_queries() as statements:
             assert client.get(f"/g/{group.code}/games/{game_id}/display").status_code == 200
         found.append(len(statements))
@@ -323,7 +336,7 @@ def test_a_display_and_its_poll_run_as_many_queries_whatever_the_history(app: Fl
     for n in range(2, 8):
         _manche(client, group, game_id, n, [dan, cid, bob] if n % 2 else [ann, bob, cid])
     assert counts() == short
-    assert short[1] <= 2 and short[3] <= 3, short  # a poll: one query (an evening's two), and its BEGIN
+    assert short[1] <= 2 and short[3] <= 3, short  # a screen's poll: one query (an evening's two), and its BEGIN
 
 
 def test_a_finished_game_shows_its_winners_then_the_evening_so_far(app: Flask, client: FlaskClient) -> None:
@@ -372,3 +385,250 @@ def test_a_live_crapouille_hand_on_the_display_says_the_asked_suit_and_the_direc
     page = html(client.get(url, headers=EN))
     assert "Direction: anticlockwise ↺" in page and "Ann plays." in page
     assert 'aria-label="10 of spades"' in page
+
+
+# ------------------------------------------------------------------------ no cookie
+
+
+def _answers_under_t(app: Flask, client: FlaskClient, group, game_id: int) -> list[tuple[str, str, dict[str, str]]]:
+    """Requests under /t/ that give every answer a display link can give but a throttled
+    one: (method, address, headers)."""
+    link, evening = _link(client, group, game_id), _link(client, group)
+    revoked = _link(client, group, game_id)
+    token = re.search(r'data-watch-token="([^"]+)"', html(app.test_client().get(f"/t/{link.code}"))).group(1)
+    assert client.post(f"/g/{group.code}/displays/{link.id}/revoke").status_code == 303
+    revoked, link = link, _link(client, group, game_id)
+    token = re.search(r'data-watch-token="([^"]+)"', html(app.test_client().get(f"/t/{link.code}"))).group(1)
+    return [
+        ("GET", f"/t/{link.code}", {}),  # 200
+        ("GET", f"/t/{evening.code}", EN),  # 200
+        ("HEAD", f"/t/{link.code}", {}),  # 200
+        ("OPTIONS", f"/t/{link.code}", {}),  # 200
+        ("GET", f"/t/{evening.code}/watch", {}),  # 200
+        ("GET", f"/t/{link.code}/watch", {"If-None-Match": f'"{token}"'}),  # 304
+        ("GET", "/t/ABCDEFGHJK", {}),  # 404: no link's
+        ("GET", "/t/ABCDEFGHJK/watch", {}),
+        ("GET", "/t/abc", EN),  # 404: malformed
+        ("GET", f"/t/{link.code}/elsewhere", {}),  # 404: no such address
+        ("POST", f"/t/{link.code}", {}),  # 405
+        ("POST", "/t/ABCDEFGHJK/watch", {}),
+        ("DELETE", f"/t/{evening.code}", {}),
+        ("GET", f"/t/{revoked.code}", {}),  # 410
+        ("GET", f"/t/{revoked.code}/watch", {}),
+    ]
+
+
+def test_nothing_under_t_sets_a_cookie_whatever_the_answer(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A display link's screen carries nothing another address would read: no answer
+    under /t/ sets (or renews, or clears) a cookie — a page, a poll, a 304, a 404, a 405,
+    a 410, a 429, a server error — for a new screen, a phone of the group whose cookie is
+    due to be signed again, or one holding a message for its next page."""
+    from companion import security
+    from companion.display import routes
+
+    group, _players, game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    requests = _answers_under_t(app, client, group, game_id)
+    monkeypatch.setattr(security, "RESIGN_AFTER", timedelta(0))  # any cookie sent back would be renewed
+    flashing = app.test_client()
+    create_group(flashing, name="Les Autres")
+    with flashing.session_transaction() as session:  # a message waiting for the next page
+        session["_flashes"] = [("message", "Bonjour")]
+    seen: set[int] = set()
+
+    def ask(method: str, address: str, headers: dict[str, str]) -> None:
+        for who in (app.test_client(), client, flashing):
+            r = who.open(address, method=method, headers=headers)
+            seen.add(r.status_code)
+            assert "Set-Cookie" not in r.headers, (method, address, r.status_code, r.headers["Set-Cookie"])
+
+    for method, address, headers in requests:
+        ask(method, address, headers)
+    # Refused (429): this address tried twenty wrong codes a moment ago; a new screen, and
+    # one holding a message (neither is a phone of a group: no allowance of its own).
+    now = utcnow()
+    db.session.add_all(
+        ThrottleEvent(kind="guess", code=f"T-{_wrong(i)}", client="127.0.0.1", at=now)
+        for i in range(app.config["GUESS_FREE_TRIES_ANY_CODE"])
+    )
+    db.session.commit()
+    stranger = app.test_client()
+    with stranger.session_transaction() as session:
+        session["_flashes"] = [("message", "Bonjour")]
+    for who in (app.test_client(), stranger):
+        for address in (requests[0][1], f"{requests[0][1]}/watch", "/t/ABCDEFGHJK"):
+            r = who.get(address)
+            seen.add(r.status_code)
+            assert r.status_code == 429 and "Set-Cookie" not in r.headers, (address, r.headers.get("Set-Cookie"))
+    db.session.execute(sa.delete(ThrottleEvent))
+    db.session.commit()
+    # A server error (as in production: the app's error page, not the exception).
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(routes, "game_display", broken)
+    ask(*requests[0])
+    assert seen == {200, 304, 404, 405, 410, 429, 500}
+    # An error there is said in the display's own layout: no footer, no form (whose CSRF
+    # token would be a cookie), in French by default.
+    for address in ("/t/ABCDEFGHJK", f"/t/{requests[0][1].split('/')[2]}"):
+        page = html(app.test_client().get(address))
+        assert 'class="display"' in page and '<h1 id="error-title">Oups</h1>' in page, page
+        assert "<form" not in page and "<footer" not in page and "csrf" not in page
+    assert "Cette page n’existe pas." in html(app.test_client().get("/t/ABCDEFGHJK"))
+    # Elsewhere a cookie is renewed as ever (the test would pass for a broken cookie jar).
+    assert client.get(f"/g/{group.code}").headers["Set-Cookie"].startswith("session=")
+
+
+# ------------------------------------------------------------- wrong codes are guesses
+
+
+def _events() -> int:
+    db.session.expire_all()
+    return db.session.scalar(sa.select(sa.func.count(ThrottleEvent.id)).where(ThrottleEvent.kind == "guess")) or 0
+
+
+def _age_events(seconds: int) -> None:
+    for event in db.session.scalars(sa.select(ThrottleEvent)):
+        event.at = event.at - timedelta(seconds=seconds)
+    db.session.commit()
+
+
+def _wrong(i: int) -> str:
+    """A well-formed display code that is no link's (the alphabet has no 0 or 1)."""
+    return f"WRNG{i:06d}".replace("0", "A").replace("1", "B")
+
+
+def test_wrong_display_codes_are_slowed_down_as_join_guesses_are(app: Flask, client: FlaskClient) -> None:
+    """A sweep of display codes, page or poll, is judged on the guess throttle's allowance
+    (twenty codes an hour, four tries of a code, then doubling delays), each wrong code
+    recorded before its 404."""
+    group, _players, game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    link = _link(client, group, game_id)
+    sweeper = app.test_client()
+    free = app.config["GUESS_FREE_TRIES_ANY_CODE"]
+    answers = [sweeper.get(f"/t/{_wrong(i)}{'/watch' if i % 2 else ''}").status_code for i in range(free + 5)]
+    assert answers == [404] * free + [429] * 5
+    assert _events() == free  # the wrong codes judged, not the refused ones
+    r = sweeper.get(f"/t/{_wrong(99)}/watch")
+    assert r.status_code == 429 and 0 < int(r.headers["Retry-After"]) <= 2
+    assert r.get_json() == {"error": r.get_json()["error"], "retry_after": int(r.headers["Retry-After"])}
+    assert re.fullmatch(r"Trop d’essais\. Réessayez dans [12]\u00a0secondes?\.", r.get_json()["error"])
+    assert r.headers["Cache-Control"] == "no-cache"
+    # Once the wait is over, one more code is judged (recorded under the guesser's lock),
+    # then a wait twice as long.
+    _age_events(3)
+    with count_queries() as statements:
+        assert sweeper.get(f"/t/{_wrong(100)}").status_code == 404
+    said = [q.lstrip().upper() for q in statements]
+    assert any(q.startswith(("BEGIN IMMEDIATE", "SELECT PG_ADVISORY")) for q in said), said
+    assert any(q.startswith("INSERT INTO THROTTLE_EVENTS") for q in said), said
+    r = sweeper.get(f"/t/{_wrong(101)}")
+    assert r.status_code == 429 and 2 < int(r.headers["Retry-After"]) <= 4
+    # The same wrong code tried again and again (a code mistyped on a TV): four tries.
+    _age_events(2 * 86400)
+    assert [sweeper.get(f"/t/{_wrong(7)}").status_code for _ in range(6)] == [404] * 4 + [429] * 2
+    # A malformed code, which no link has, is not recorded; the valid link still opens.
+    _age_events(2 * 86400)
+    before = _events()
+    assert {sweeper.get(f"/t/{code}").status_code for code in ("abc", "A" * 200, "ÉÉÉÉÉÉÉÉÉÉ")} == {404}
+    assert _events() == before
+    assert sweeper.get(f"/t/{link.code}").status_code == 200 and _events() == before
+
+
+def test_while_refused_every_code_gets_the_same_answer_but_a_screen_is_never_slowed(
+    app: Flask, client: FlaskClient
+) -> None:
+    """While a guesser must wait, every code it sends — a link's, an ended link's, a wrong
+    or a malformed one — gets the same refusal, so a sweep learns nothing faster; a screen
+    already showing a link (its page's key sent back by static/watch.js) polls and
+    refreshes it as ever, writing nothing; a phone of a group keeps its own allowance."""
+    group, (_ann, bob, cid, dan), game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    tv = app.test_client()  # a tablet behind the same address, showing the game
+    ended_link = _link(client, group, game_id)
+    ended_key = _key(html(tv.get(f"/t/{ended_link.code}")))
+    assert client.post(f"/g/{group.code}/displays/{ended_link.id}/revoke").status_code == 303
+    link, evening = _link(client, group, game_id), _link(client, group)
+    assert link.code != ended_link.code
+    page = html(tv.get(f"/t/{link.code}"))
+    key = _key(page)
+    token = re.search(r'data-watch-token="([^"]+)"', page).group(1)
+    sweeper = app.test_client()
+    for i in range(app.config["GUESS_FREE_TRIES_ANY_CODE"]):
+        assert sweeper.get(f"/t/{_wrong(i)}").status_code == 404
+    recorded = _events()
+
+    # Refused, whatever the code: the same status, page and poll.
+    pages, polls = [], []
+    for code in (link.code, evening.code, ended_link.code, _wrong(500), "abc"):
+        for who in (sweeper, app.test_client()):
+            r = who.get(f"/t/{code}")
+            assert r.status_code == 429 and "Set-Cookie" not in r.headers, code
+            # The same page but for the code asked (its poll's address), and the wait said.
+            pages.append(re.sub(r"\d+", "N", html(r).replace(f"/t/{code}/", "/t/CODE/")))
+            w = who.get(f"/t/{code}/watch")
+            assert w.status_code == 429 and "Set-Cookie" not in w.headers, code
+            polls.append(re.sub(r"\d+", "N", w.get_data(as_text=True)))
+    assert len(set(pages)) == 1 and len(set(polls)) == 1
+    refused = html(sweeper.get(f"/t/{link.code}"))
+    assert 'class="display"' in refused and 'data-theme="dark"' in refused and "<footer" not in refused
+    assert '<h1 id="error-title">Trop d’essais</h1>' in refused and "<form" not in refused
+    assert "Trop de codes d’affichage erronés ont été essayés depuis cette connexion." in refused
+    assert re.search(r"Cet écran réessaiera de lui-même dans [12]\u00a0secondes?\.", refused)
+    # Watched with no token yet: static/watch.js asks again once the wait is over.
+    assert f'data-watch-url="/t/{link.code}/watch" data-watch-token=""' in refused
+    assert "data-watch-key" not in refused and group.name not in refused
+    english = html(sweeper.get(f"/t/{link.code}", headers=EN))
+    assert "Too many wrong display codes were tried from this connection." in english
+    assert _events() == recorded  # a refusal records nothing
+    # …nor takes a lock: a sweep refused holds up nobody's writes (a wrong code judged does).
+    locks_and_writes = ("BEGIN IMMEDIATE", "SELECT PG_ADVISORY", "INSERT", "UPDATE", "DELETE")
+    with count_queries() as statements:
+        assert sweeper.get(f"/t/{_wrong(501)}").status_code == 429
+    assert statements and not [q for q in statements if q.lstrip().upper().startswith(locks_and_writes)]
+
+    # The tablet was given the page: its polls and refreshes are answered, and write nothing.
+    watch = f"/t/{link.code}/watch"
+    assert tv.get(watch, headers={**key, "If-None-Match": f'"{token}"'}).status_code == 304
+    _manche(client, group, game_id, 1, [dan, cid, bob])
+    moved = tv.get(watch, headers={**key, "If-None-Match": f'"{token}"'})
+    assert moved.status_code == 200 and moved.get_json()["token"] != token
+    refreshed = html(tv.get(f"/t/{link.code}", headers=key))
+    assert "Manche 2" in refreshed and _key(refreshed) == key
+    # Its key is that link's alone: sent for another code, or made up, it is not a screen's.
+    for code, sent in ((evening.code, key), (evening.code, ended_key), (link.code, {KEY_HEADER: "0" * 32})):
+        assert tv.get(f"/t/{code}", headers=sent).status_code == 429
+        assert tv.get(f"/t/{code}/watch", headers=sent).status_code == 429
+    # The screen of the link revoked earlier is told so, as ever.
+    assert tv.get(f"/t/{ended_link.code}/watch", headers=ended_key).status_code == 410
+    assert tv.get(f"/t/{ended_link.code}", headers=ended_key).status_code == 410
+    assert _events() == recorded
+
+    # A phone that joined a group is judged on its own allowance: the link opens for it.
+    assert client.get(f"/t/{evening.code}").status_code == 200
+    # Once the wait is over, a link opened anew opens (and records nothing).
+    _age_events(3)
+    assert sweeper.get(f"/t/{evening.code}").status_code == 200
+    assert _events() == recorded
+
+
+def test_simultaneous_wrong_display_codes_are_counted_one_after_another(app: Flask, client: FlaskClient) -> None:
+    from tests.web.test_hardening import together
+
+    group, _players, game_id = _game(client, "president", ("Ann", "Bob", "Cid", "Dan"))
+    link = _link(client, group, game_id)
+    free = app.config["GUESS_FREE_TRIES_ANY_CODE"]
+    sweeper = app.test_client()
+    for i in range(free - 3):
+        assert sweeper.get(f"/t/{_wrong(i)}").status_code == 404
+    screens = [app.test_client() for _ in range(12)]
+    codes = [_wrong(100 + i) if i % 4 else link.code for i in range(12)]
+    results = together(12, lambda i: screens[i].get(f"/t/{codes[i]}{'/watch' if i % 3 else ''}"))
+    statuses = [getattr(r, "status_code", r) for r in results]
+    assert set(statuses) <= {200, 404, 429}, statuses
+    # Three more wrong codes judged at most, whatever the order; a link answered only before
+    # the wait began, never once a wrong code had to wait.
+    assert statuses.count(404) <= 3 and _events() <= free, statuses
