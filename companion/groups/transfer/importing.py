@@ -7,8 +7,9 @@ device to it. The file is read (:mod:`companion.groups.transfer.reading`) and ch
 its rows made (every state serialized with the new players' ids), before the writers'
 turn (:mod:`companion.database`: SQLite's write lock); then it is written as
 multi-row inserts, a bounded part per transaction, its standings last
-(:func:`write_group`), and the importing device joins it in the last transaction:
-until then no one sees the group, and a failure part way removes it.
+(:func:`write_group`), and the importing device joins it in the last transaction, which
+marks it complete (``Group.complete``): until then no page finds the group. A failure part
+way removes it (:func:`discard`); an import killed part way leaves it incomplete.
 ``benchmarks/import_big.py`` measures it and what it costs another group's writes.
 
 Refused tries still count as group creations for the throttle (a file is costly to
@@ -153,7 +154,13 @@ def prepare(plan: Plan, name: str, passphrase: str) -> Rows:
         current = max(plan.seasons, key=lambda s: (s[2], plan.seasons.index(s)))[0]
     rows = Rows(
         plan=plan,
-        group={"name": name, "passphrase_hash": group.passphrase_hash, "time_zone": plan.time_zone, "created_at": now},
+        group={
+            "name": name,
+            "passphrase_hash": group.passphrase_hash,
+            "time_zone": plan.time_zone,
+            "created_at": now,
+            "complete": False,  # until the import's last transaction
+        },
         players=[],
         seasons=[
             {
@@ -219,8 +226,9 @@ def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
 
 
 def write_group(rows: Rows) -> int:
-    """Create the group of ``rows``, which no device has joined yet (so that no one sees
-    it until it is whole, when the caller joins it); its id. Each transaction holds
+    """Create the group of ``rows``, incomplete and which no device has joined yet (so
+    that no page finds it until it is whole, when the caller joins it and marks it
+    complete); its id. Each transaction holds
     the writers' turn (SQLite) for a bounded part — the group, its players and seasons;
     then games, rounds, history by :data:`ROWS_PER_TURN`; then their standings by
     :data:`STANDINGS_PER_TURN` — and inserts rows made beforehand, nothing else to
@@ -390,11 +398,13 @@ def import_group() -> ResponseReturnValue:
     start_writing()
     db.session.commit()  # (PostgreSQL: the players' ids taken from the sequence stay taken)
     group_id = write_group(rows)
-    # The last transaction: this device joins the group, which becomes anyone's to see.
+    # The last transaction: this device joins the group, which is marked complete and
+    # becomes anyone's to join with its passphrase.
     group = db.session.get(Group, group_id)
     assert group is not None
     code = group.code
     join_group(group, form.device_name.data or _("Device %(n)d", n=1))
+    group.complete = True
     url = url_for("groups.show", code=code)
     remember(token, url)
     try:

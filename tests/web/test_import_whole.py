@@ -1,0 +1,135 @@
+"""An import appears whole or not at all, in process.
+
+An import stopped part way — its process killed between two of its transactions, which
+here is an exception no ``except Exception`` catches, raised as the standings begin —
+leaves an incomplete group: ``/join`` answers its code and passphrase as it answers an
+unknown code, no page shows it, and a restore's summary does not count it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.backup.sqlite import _sqlite_summary
+from companion.extensions import db
+from companion.groups.transfer import importing
+from companion.models import Device, Game, Group, Season
+from tests.helpers import html, unsigned
+from tests.web.test_import_stranger import _small_group
+from tests.web.test_transfer import upload
+
+PASSPHRASE = "sept de pique"  # the passphrase ``upload`` gives an imported group
+
+
+class Killed(BaseException):
+    """The process stopping where it stands: no ``except Exception`` sees it, nothing of
+    the import's own clean-up runs."""
+
+
+def _killed_import(app: Flask, content: bytes, monkeypatch: pytest.MonkeyPatch, name: str = "Copie") -> int:
+    """Import ``content`` as ``name`` and stop it as its standings begin: its group, players,
+    seasons, games and rounds are committed, its standings and device are not. The id of
+    the group it left."""
+
+    def stopped(*args: Any, **kwargs: Any) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(importing, "_standings", stopped)
+        with pytest.raises(Killed):
+            upload(app.test_client(), content, name=name)
+    db.session.rollback()
+    group_id = db.session.scalar(sa.select(Group.id).where(Group.name == name))
+    assert group_id is not None, "the import stopped before writing anything"
+    games = db.session.scalar(
+        sa.select(sa.func.count()).select_from(Game).join(Season).where(Season.group_id == group_id)
+    )
+    assert games, "the import stopped before its games"
+    return int(group_id)
+
+
+def _join(client: FlaskClient, code: str, passphrase: str = PASSPHRASE) -> tuple[int, str]:
+    response = client.post("/join", data={"code": code, "passphrase": passphrase, "device_name": "Zoé"})
+    return response.status_code, unsigned(html(response)).replace(code, "CODE")
+
+
+def _unknown_code() -> str:
+    taken = set(db.session.scalars(sa.select(Group.code)))
+    return next(code for code in ("ZZZZZZ", "ZZZZZY", "ZZZZZX") if code not in taken)
+
+
+def _rows_of(group_ids: set[int]) -> dict[str, int]:
+    """How many rows of each table belong to those groups (directly, by a season, or by a
+    game of theirs)."""
+    seasons = sa.select(Season.id).where(Season.group_id.in_(group_ids))
+    games = sa.select(Game.id).where(Game.season_id.in_(seasons))
+    counts: dict[str, int] = {}
+    for table in db.metadata.sorted_tables:
+        if table.name == "groups":
+            where = table.c.id.in_(group_ids)
+        elif "group_id" in table.c:
+            where = table.c.group_id.in_(group_ids)
+        elif "season_id" in table.c:
+            where = table.c.season_id.in_(seasons)
+        elif "game_id" in table.c:
+            where = table.c.game_id.in_(games)
+        else:
+            continue
+        counts[table.name] = db.session.scalar(sa.select(sa.func.count()).select_from(table).where(where)) or 0
+    return counts
+
+
+def test_an_import_killed_part_way_is_joined_by_no_one_and_shown_nowhere(app, client, monkeypatch):
+    app.config["GROUPS_PER_HOUR"] = 100
+    content = json.dumps(_small_group(client)["document"]).encode()
+    group_id = _killed_import(app, content, monkeypatch)
+    code = db.session.get(Group, group_id).code
+
+    # Its code and passphrase get what an unknown code gets: nothing says it exists.
+    stranger = app.test_client()
+    status, page = _join(stranger, code)
+    unknown_status, unknown_page = _join(stranger, _unknown_code())
+    assert (status, page) == (unknown_status, unknown_page)
+    assert status == 403 and "Code ou phrase secrète incorrect" in page, page[-2000:]
+    assert db.session.scalar(sa.select(sa.func.count(Device.id)).where(Device.group_id == group_id)) == 0
+    # Its pages send to the join form, as an unknown code's do; no home page lists it.
+    for who in (stranger, client):
+        response = who.get(f"/g/{code}")
+        assert response.status_code == 302 and "/join" in response.headers["Location"]
+        assert "Copie" not in html(who.get("/"))
+
+
+def test_a_backup_summary_counts_complete_groups_only(app, client, monkeypatch, db_kind, tmp_path):
+    """What ``flask restore`` says a database holds (SQLite) counts no import left part
+    way: neither its group nor its rounds."""
+    if db_kind != "sqlite":
+        pytest.skip("the summary is read from a SQLite file")
+    app.config["GROUPS_PER_HOUR"] = 100
+    content = json.dumps(_small_group(client)["document"]).encode()
+    before = _sqlite_summary(_database_file(app))
+    assert before == "1 groups, 3 rounds"
+    _killed_import(app, content, monkeypatch)
+    db.session.remove()
+    assert _sqlite_summary(_database_file(app)) == before
+    # A copy made before the column existed is counted whole.
+    old = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(old)
+    conn.executescript(
+        "CREATE TABLE groups (id INTEGER PRIMARY KEY); CREATE TABLE rounds (id INTEGER PRIMARY KEY);"
+        "INSERT INTO groups VALUES (1), (2); INSERT INTO rounds VALUES (1);"
+    )
+    conn.commit()
+    conn.close()
+    assert _sqlite_summary(old) == "2 groups, 1 rounds"
+
+
+def _database_file(app: Flask) -> Path:
+    return Path(db.engine.url.database or "")
