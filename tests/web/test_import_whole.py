@@ -1,4 +1,5 @@
-"""An import appears whole or not at all, in process.
+"""An import appears whole or not at all, in process (the same with a real server killed
+with SIGKILL: ``test_import_killed.py``).
 
 An import stopped part way — its process killed between two of its transactions, which
 here is an exception no ``except Exception`` catches, raised as the standings begin —
