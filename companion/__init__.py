@@ -114,8 +114,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     fingerprint.init_app(app)  # static files: a content hash in their address, a year of caching
 
     from companion import backup
+    from companion.groups import transfer
 
     backup.init_app(app)  # flask backup / restore; a copy before `flask db upgrade` on SQLite
+    transfer.init_app(app)  # flask clean-imports: what imports killed part way left
 
     from flask_babel import format_datetime, format_time
 

@@ -96,13 +96,27 @@ def _sqlite_backup(target: Path) -> None:
     sqlite_copy(_sqlite_path(), target)
 
 
+#: The groups a summary counts, and their rounds: complete groups only (a group an import
+#: is writing, or left part way, is no group yet: ``Group.complete``).
+_COMPLETE = "SELECT id FROM groups WHERE complete"
+_COMPLETE_ROUNDS = (
+    "SELECT count(*) FROM rounds JOIN games ON games.id = rounds.game_id"
+    f" JOIN seasons ON seasons.id = games.season_id WHERE seasons.group_id IN ({_COMPLETE})"
+)
+
+
 def _sqlite_summary(path: Path) -> str:
-    """« 3 groupes, 120 manches ou donnes », or what could not be read."""
+    """« 3 groupes, 120 manches ou donnes » (complete groups, and their rounds), or what could not be read."""
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
         try:
-            groups = conn.execute("SELECT count(*) FROM groups").fetchone()[0]
-            rounds = conn.execute("SELECT count(*) FROM rounds").fetchone()[0]
+            columns = {str(row[1]) for row in conn.execute("PRAGMA table_info(groups)")}
+            if "complete" in columns:
+                groups = conn.execute(f"SELECT count(*) FROM ({_COMPLETE})").fetchone()[0]
+                rounds = conn.execute(_COMPLETE_ROUNDS).fetchone()[0]
+            else:  # a copy from before groups.complete: every group is whole
+                groups = conn.execute("SELECT count(*) FROM groups").fetchone()[0]
+                rounds = conn.execute("SELECT count(*) FROM rounds").fetchone()[0]
         finally:
             conn.close()
     except sqlite3.Error as e:

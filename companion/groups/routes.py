@@ -112,7 +112,8 @@ def join() -> ResponseReturnValue:
     """Join a group with its code and passphrase (guesses are slowed down per client).
 
     An unknown code and a wrong passphrase get the same answer, after the same work
-    (a passphrase hash is checked either way), so codes cannot be told apart.
+    (a passphrase hash is checked either way), so codes cannot be told apart; the code of
+    a group an import has not finished (``Group.complete``) is an unknown one.
     """
     form = JoinForm()
     if request.method == "GET" and request.args.get("code"):
@@ -123,7 +124,9 @@ def join() -> ResponseReturnValue:
         verdict = before_guess(code)
         if verdict.wait:
             return _too_many_tries(form, verdict)
-        group = db.session.scalar(sa.select(Group).where(Group.code == code))
+        # A group an import is still writing (or left part way) is no group yet: its code
+        # gets the answer of an unknown one.
+        group = db.session.scalar(sa.select(Group).where(Group.code == code, Group.complete))
         typed = typed_passphrases(form.passphrase)
         if group is None:
             for passphrase in typed:  # the same work as a wrong passphrase

@@ -82,6 +82,15 @@ class Group(db.Model):
     time_zone: so.Mapped[str] = so.mapped_column(
         sa.String(TIME_ZONE_MAX), default=DEFAULT_TIME_ZONE, server_default=DEFAULT_TIME_ZONE
     )
+    #: Whether the group is whole. An import writes a group over many transactions
+    #: (``companion.groups.transfer.importing``) and sets this in its last one, with the
+    #: importing device: until then no page finds the group (``/join`` looks for complete
+    #: groups only; every other page reaches a group through a device, a QR invitation
+    #: or a display link of it, which only a complete group has). What an import killed
+    #: part way left is removed by ``flask clean-imports``
+    #: (``companion.groups.transfer.unfinished``). Every other group is complete from
+    #: its first row.
+    complete: so.Mapped[bool] = so.mapped_column(default=True, server_default=sa.true())
 
     #: In the order they were added; shown in French order: :attr:`players_by_name`.
     players: so.Mapped[list[Player]] = so.relationship(

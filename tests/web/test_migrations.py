@@ -220,3 +220,61 @@ def test_upgrade_gives_rounds_already_stored_when_they_were_played(bare_app):
     assert (g2r1.started_at, g2r1.ended_at) == (games[2], g2r1.created_at)
     assert g1r2.ended_at != g1r1.ended_at
     flask_migrate.downgrade(revision="base")
+
+
+def test_upgrade_makes_every_stored_group_complete_and_downgrade_removes_unfinished_imports(bare_app):
+    # 74711a4c436e: groups.complete, false while an import writes the group. A group
+    # stored before it is complete (an import then had no such mark). Downgraded, the
+    # code of before would show a group an import left part way: it is removed, its game
+    # and players with it; a complete group stays.
+    flask_migrate.upgrade(revision="a753af025971")
+    with db.engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO groups (id, code, name, passphrase_hash, created_at) "
+                "VALUES (1, 'ABCDEF', 'G', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+    flask_migrate.upgrade()
+    with db.engine.begin() as conn:
+        assert conn.execute(sa.text("SELECT id, complete FROM groups")).all() == [(1, True)]
+        for group_id, complete in ((2, False), (3, True)):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO groups (id, code, name, passphrase_hash, created_at, complete) "
+                    "VALUES (:id, :code, 'G', 'x', CURRENT_TIMESTAMP, :complete)"
+                ),
+                {"id": group_id, "code": f"ABCDE{group_id}", "complete": complete},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO players (id, group_id, name, name_key, created_at) "
+                    "VALUES (:id, :id, 'Ann', 'ann', CURRENT_TIMESTAMP)"
+                ),
+                {"id": group_id},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO seasons (id, group_id, name, name_key, starts_on, is_current, created_at) "
+                    "VALUES (:id, :id, '2026', '2026', '2026-01-01', :t, CURRENT_TIMESTAMP)"
+                ),
+                {"id": group_id, "t": True},
+            )
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, season_id, kind, rules, status, created_at, updated_at) "
+                    "VALUES (:id, :id, 'crapouille', '{}', 'in_progress', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                ),
+                {"id": group_id},
+            )
+            conn.execute(
+                sa.text("INSERT INTO game_players (game_id, seat, player_id) VALUES (:id, 0, :id)"), {"id": group_id}
+            )
+    flask_migrate.downgrade(revision="a753af025971")
+    with db.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT id FROM groups ORDER BY id")).scalars().all() == [1, 3]
+        assert conn.execute(sa.text("SELECT id FROM players ORDER BY id")).scalars().all() == [3]
+        assert conn.execute(sa.text("SELECT id FROM games ORDER BY id")).scalars().all() == [3]
+        assert conn.execute(sa.text("SELECT id FROM seasons ORDER BY id")).scalars().all() == [3]
+        assert conn.execute(sa.text("SELECT game_id FROM game_players")).scalars().all() == [3]
+    flask_migrate.downgrade(revision="base")

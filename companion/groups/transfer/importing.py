@@ -7,8 +7,12 @@ device to it. The file is read (:mod:`companion.groups.transfer.reading`) and ch
 its rows made (every state serialized with the new players' ids), before the writers'
 turn (:mod:`companion.database`: SQLite's write lock); then it is written as
 multi-row inserts, a bounded part per transaction, its standings last
-(:func:`write_group`), and the importing device joins it in the last transaction:
-until then no one sees the group, and a failure part way removes it.
+(:func:`write_group`), and the importing device joins it in the last transaction, which
+marks it complete (``Group.complete``): until then no page finds the group. A failure part
+way removes it (:func:`~companion.groups.transfer.unfinished.discard`); an import killed
+part way leaves it incomplete, and ``flask clean-imports`` removes it
+(:mod:`companion.groups.transfer.unfinished`: the import holds a lock on its group from
+its first transaction to its last, so that no cleanup removes an import still running).
 ``benchmarks/import_big.py`` measures it and what it costs another group's writes.
 
 Refused tries still count as group creations for the throttle (a file is costly to
@@ -40,6 +44,7 @@ from companion.groups.throttle import before_create, wait_message
 from companion.groups.transfer import reading
 from companion.groups.transfer.checking import Plan, _remap, check_document
 from companion.groups.transfer.reading import Refused, _too_big, parse_file
+from companion.groups.transfer.unfinished import ImportLock, discard
 from companion.i18n import gettext as _
 from companion.membership.access import join as join_group
 from companion.models import Game, GameChange, GamePlayer, GameStatus, Group, Player, Round, Season, name_key
@@ -153,7 +158,13 @@ def prepare(plan: Plan, name: str, passphrase: str) -> Rows:
         current = max(plan.seasons, key=lambda s: (s[2], plan.seasons.index(s)))[0]
     rows = Rows(
         plan=plan,
-        group={"name": name, "passphrase_hash": group.passphrase_hash, "time_zone": plan.time_zone, "created_at": now},
+        group={
+            "name": name,
+            "passphrase_hash": group.passphrase_hash,
+            "time_zone": plan.time_zone,
+            "created_at": now,
+            "complete": False,  # until the import's last transaction
+        },
         players=[],
         seasons=[
             {
@@ -218,9 +229,11 @@ def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
         yield items[start : start + size]
 
 
-def write_group(rows: Rows) -> int:
-    """Create the group of ``rows``, which no device has joined yet (so that no one sees
-    it until it is whole, when the caller joins it); its id. Each transaction holds
+def write_group(rows: Rows, lock: ImportLock) -> int:
+    """Create the group of ``rows``, incomplete and which no device has joined yet (so
+    that no page finds it until it is whole, when the caller joins it and marks it
+    complete); its id. ``lock`` holds the group's :class:`ImportLock` from the first
+    transaction on (the caller lets go of it after its last). Each transaction holds
     the writers' turn (SQLite) for a bounded part — the group, its players and seasons;
     then games, rounds, history by :data:`ROWS_PER_TURN`; then their standings by
     :data:`STANDINGS_PER_TURN` — and inserts rows made beforehand, nothing else to
@@ -249,6 +262,8 @@ def write_group(rows: Rows) -> int:
     while conn.execute(sa.select(_GROUPS.c.id).where(_GROUPS.c.code == code)).first() is not None:
         code = Group.new_code()
     group_id = conn.execute(sa.insert(_GROUPS).values(code=code, **rows.group).returning(_GROUPS.c.id)).scalar_one()
+    # Before the group is committed: no cleanup ever sees it without its import's lock.
+    lock.hold(group_id)
     try:
         player_of = {row["old"]: row["id"] for row in rows.players}
         if rows.players:
@@ -309,16 +324,6 @@ def _standings(rows: Rows, game_ids: list[int]) -> None:
     if part:
         saving.refresh(part)
         db.session.commit()
-
-
-def discard(group_id: int) -> None:
-    """Remove an imported group that could not be finished, and everything of it (its
-    games first: their seats hold its players)."""
-    seasons = sa.select(_SEASONS.c.id).where(_SEASONS.c.group_id == group_id)
-    conn = db.session.connection()
-    conn.execute(sa.delete(_GAMES).where(_GAMES.c.season_id.in_(seasons)))
-    conn.execute(sa.delete(_GROUPS).where(_GROUPS.c.id == group_id))
-    db.session.commit()
 
 
 # ----------------------------------------------------------------- the import page
@@ -389,22 +394,25 @@ def import_group() -> ResponseReturnValue:
     rows = prepare(plan, form.name.data, form.passphrase.data)
     start_writing()
     db.session.commit()  # (PostgreSQL: the players' ids taken from the sequence stay taken)
-    group_id = write_group(rows)
-    # The last transaction: this device joins the group, which becomes anyone's to see.
-    group = db.session.get(Group, group_id)
-    assert group is not None
-    code = group.code
-    join_group(group, form.device_name.data or _("Device %(n)d", n=1))
-    url = url_for("groups.show", code=code)
-    remember(token, url)
-    try:
-        earlier = commit_once(token)
-    except Exception:
-        db.session.rollback()
-        discard(group_id)
-        raise
-    if earlier is not None:  # the same form sent twice at once: the other import is the group
-        discard(group_id)
-        return redirect(earlier)
+    with ImportLock() as lock:
+        group_id = write_group(rows, lock)
+        # The last transaction: this device joins the group, which is marked complete and
+        # becomes anyone's to join with its passphrase.
+        group = db.session.get(Group, group_id)
+        assert group is not None
+        code = group.code
+        join_group(group, form.device_name.data or _("Device %(n)d", n=1))
+        group.complete = True
+        url = url_for("groups.show", code=code)
+        remember(token, url)
+        try:
+            earlier = commit_once(token)
+        except Exception:
+            db.session.rollback()
+            discard(group_id)
+            raise
+        if earlier is not None:  # the same form sent twice at once: the other import is the group
+            discard(group_id)
+            return redirect(earlier)
     flash(_("Group imported. Share its code %(code)s and the passphrase with your friends.", code=code))
     return redirect(url)
